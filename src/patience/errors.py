@@ -1,0 +1,60 @@
+"""The errors a user can act on. Every one is a ``ValueError`` below ``PatienceError``."""
+
+from __future__ import annotations
+
+
+class PatienceError(ValueError):
+    """Root of every error caused by bad input (exit status 2, HTTP 4xx)."""
+
+    code = "error"
+
+
+class InvalidCardError(PatienceError):
+    """A card or rank token that cannot be read."""
+
+    code = "invalid_card"
+
+
+class InvalidMoveError(PatienceError):
+    """A move whose text is not valid notation."""
+
+    code = "invalid_move"
+
+
+class IllegalMoveError(PatienceError):
+    """A well-formed move that the rules do not allow in this position."""
+
+    code = "illegal_move"
+
+    def __init__(self, move: str, reason: str) -> None:
+        super().__init__(f"{move}: {reason}")
+        self.move = move
+        self.reason = reason
+
+
+class InvalidPositionError(PatienceError):
+    """A position that breaks the rules of its game; lists every problem found."""
+
+    code = "invalid_position"
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("invalid position: " + "; ".join(problems))
+        self.problems = problems
+
+
+class UnknownGameError(PatienceError):
+    """A game name that is not one of ours."""
+
+    code = "unknown_game"
+
+
+class InvalidOptionError(PatienceError):
+    """An unknown option key or value for a game."""
+
+    code = "invalid_option"
+
+
+class InvalidDealError(PatienceError):
+    """A deal number out of range."""
+
+    code = "invalid_deal"

@@ -1,0 +1,52 @@
+"""The registry of games: name -> rules class."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..errors import UnknownGameError
+from ..position import Position
+from ..rules import Game
+from .bakers_dozen import BakersDozen
+from .hopscotch import Hopscotch
+from .klondike import Klondike
+from .lady_jane import LadyJane
+
+GAMES: dict[str, type[Game]] = {g.name: g for g in (Klondike, LadyJane, BakersDozen, Hopscotch)}
+
+
+def get_game(name: str, options: Mapping[str, str] | None = None) -> Game:
+    """The rules of game ``name`` with ``options``; raise on unknown names or options."""
+    cls = GAMES.get(name)
+    if cls is None:
+        raise UnknownGameError(f"unknown game {name!r} (valid games: {', '.join(GAMES)})")
+    return _cached(name, tuple(sorted((options or {}).items())))
+
+
+_RULES: dict[tuple[str, tuple[tuple[str, str], ...]], Game] = {}
+
+
+def _cached(name: str, options: tuple[tuple[str, str], ...]) -> Game:
+    key = (name, options)
+    game = _RULES.get(key)
+    if game is None:
+        game = GAMES[name](dict(options))
+        _RULES[(name, game.options)] = _RULES[key] = game
+    return game
+
+
+def game_for(position: Position) -> Game:
+    """The rules object that governs ``position``."""
+    return _cached(position.game, position.options)
+
+
+__all__ = [
+    "GAMES",
+    "BakersDozen",
+    "Game",
+    "Hopscotch",
+    "Klondike",
+    "LadyJane",
+    "game_for",
+    "get_game",
+]

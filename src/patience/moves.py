@@ -1,0 +1,96 @@
+"""Moves and their notation (FORMATS.md): ``w>t3``, ``t6>t2/3``, ``deal``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import InvalidMoveError
+
+STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE = range(5)
+
+PILE_COUNTS = {FOUNDATION: 4, TABLEAU: 13, RESERVE: 7}
+
+PILES: dict[str, tuple[int, int]] = {"s": (STOCK, 0), "w": (WASTE, 0)}
+PILES.update({f"f{i + 1}": (FOUNDATION, i) for i in range(4)})
+PILES.update({f"t{i + 1}": (TABLEAU, i) for i in range(13)})
+PILES.update({f"r{i + 1}": (RESERVE, i) for i in range(7)})
+
+_MOVE_RE = re.compile(r"^([a-z]+\d*)>([a-z]+\d*)(?:/(\d+))?$")
+_ALIASES = {"stock": "s", "waste": "w"}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Move:
+    """A move: ``count`` cards from the top of pile ``src`` to pile ``dst``, or ``deal``.
+
+    Piles are named as in the notation: ``s``, ``w``, ``f1``-``f4``, ``t1``-``t13``,
+    ``r1``-``r7``. The stock action is ``Move.deal()`` (``src == "deal"``).
+    """
+
+    src: str
+    dst: str = ""
+    count: int = 1
+
+    @classmethod
+    def deal(cls) -> Move:
+        """The stock action of the game."""
+        return DEAL
+
+    @property
+    def is_deal(self) -> bool:
+        """True for the stock action."""
+        return self.src == "deal"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read one move in FORMATS.md notation (case-insensitive)."""
+        token = text.strip().lower()
+        if token == "deal":
+            return DEAL
+        m = _MOVE_RE.match(token)
+        if not m:
+            raise InvalidMoveError(
+                f"invalid move {text!r}: expected 'deal', 'SRC>DST' or 'SRC>DST/N'"
+            )
+        src, dst, count_text = m.groups()
+        src, dst = _ALIASES.get(src, src), _ALIASES.get(dst, dst)
+        for pile in (src, dst):
+            if pile not in PILES:
+                raise InvalidMoveError(
+                    f"invalid move {text!r}: unknown pile {pile!r} "
+                    "(piles are s, w, f1-f4, t1-t13, r1-r7)"
+                )
+        count = 1
+        if count_text is not None:
+            count = int(count_text)
+            if count < 2:
+                raise InvalidMoveError(
+                    f"invalid move {text!r}: a count after '/' must be 2 or more"
+                )
+        if src == dst:
+            raise InvalidMoveError(f"invalid move {text!r}: source and destination are the same")
+        return cls(src, dst, count)
+
+    def __str__(self) -> str:
+        if self.is_deal:
+            return "deal"
+        if self.count == 1:
+            return f"{self.src}>{self.dst}"
+        return f"{self.src}>{self.dst}/{self.count}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+DEAL = Move("deal", "", 0)
+
+
+def parse_moves(text: str) -> list[Move]:
+    """Read a list of moves separated by spaces or newlines."""
+    return [Move.parse(token) for token in text.split()]
+
+
+def moves_text(moves: list[Move]) -> str:
+    """Write moves separated by spaces."""
+    return " ".join(str(m) for m in moves)

@@ -1,0 +1,14 @@
+"""The shared vocabulary of piles and build policies, and the generic rules engine."""
+
+from .build import ALTERNATE_COLOUR, ANY_SUIT, IN_SUIT, OTHER_SUIT, next_rank, suits_match
+from .game import Game
+
+__all__ = [
+    "ALTERNATE_COLOUR",
+    "ANY_SUIT",
+    "IN_SUIT",
+    "OTHER_SUIT",
+    "Game",
+    "next_rank",
+    "suits_match",
+]

@@ -1,0 +1,513 @@
+"""The generic rules engine: a game declared as data plus a few pure hooks.
+
+Legality lives in one place, ``Game.legal_moves``: ``is_legal`` and ``play`` accept
+exactly the moves it lists, and ``explain`` only says why another move is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from ..cards import RANK, RED, SUIT, TEXT, Card
+from ..errors import IllegalMoveError, InvalidOptionError
+from ..moves import DEAL, FOUNDATION, PILES, RESERVE, STOCK, TABLEAU, WASTE, Move
+from ..position import Options, Pile, Position
+from .build import ALTERNATE_COLOUR, ANY_SUIT, IN_SUIT, OTHER_SUIT, next_rank, suits_match
+
+F_NAMES = tuple(f"f{i + 1}" for i in range(4))
+T_NAMES = tuple(f"t{i + 1}" for i in range(13))
+R_NAMES = tuple(f"r{i + 1}" for i in range(7))
+RANK_NAMES = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
+
+
+def a_rank(rank: int) -> str:
+    """The rank's name with its article: 'an Ace', 'an 8', 'a King'."""
+    name = RANK_NAMES[rank]
+    return ("an " if name[0] in "A8" else "a ") + name
+
+
+_MOVES: dict[tuple[str, str, int], Move] = {}
+
+
+def _move(src: str, dst: str, count: int = 1) -> Move:
+    """An interned Move: the generator makes many of the same few hundred."""
+    key = (src, dst, count)
+    m = _MOVES.get(key)
+    if m is None:
+        m = _MOVES[key] = Move(src, dst, count)
+    return m
+
+
+_MATCH = {ANY_SUIT: 0, ALTERNATE_COLOUR: 1, OTHER_SUIT: 2}
+
+
+def _replace(piles: tuple[Pile, ...], i: int, pile: Pile) -> tuple[Pile, ...]:
+    return piles[:i] + (pile,) + piles[i + 1 :]
+
+
+class Game:
+    """One game's rules. Subclasses declare the class attributes and the deal hook."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    option_spec: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """Each option key with its values; the first value is the default."""
+    tableau_piles: ClassVar[int] = 0
+    reserve_piles: ClassVar[int] = 0
+    has_stock: ClassVar[bool] = True
+    tableau_build: str = ALTERNATE_COLOUR
+    """A build policy of ``rules.build``; an option may change it per instance."""
+    tableau_cyclic: ClassVar[bool] = False
+    base_ends_sequence: ClassVar[bool] = False
+    max_run: ClassVar[int] = 13
+    foundation_build: ClassVar[str] = IN_SUIT
+    foundation_cyclic: ClassVar[bool] = False
+    foundation_to_tableau: ClassVar[bool] = False
+    reserve_to_tableau: ClassVar[bool] = False
+    waste_to_reserve: ClassVar[bool] = False
+    score_offset: ClassVar[int] = 0
+    """Cards that start on the foundations and do not count towards the score."""
+
+    def __init__(self, options: Mapping[str, str] | None = None) -> None:
+        given = dict(options or {})
+        for key, value in given.items():
+            if key not in self.option_spec:
+                valid = ", ".join(sorted(self.option_spec)) or "none"
+                raise InvalidOptionError(
+                    f"unknown option {key!r} for {self.name} (valid keys: {valid})"
+                )
+            if value not in self.option_spec[key]:
+                raise InvalidOptionError(
+                    f"invalid value {value!r} for option {key!r} of {self.name} "
+                    f"(valid values: {', '.join(self.option_spec[key])})"
+                )
+        self.options: Options = tuple(
+            sorted((k, given.get(k, values[0])) for k, values in self.option_spec.items())
+        )
+        self.option = dict(self.options)
+
+    # --- hooks -----------------------------------------------------------------
+
+    def layout(self, deal: int) -> Position:
+        """The starting position of deal number ``deal``."""
+        raise NotImplementedError
+
+    def empty_rank(self, p: Position) -> int | None:
+        """The rank an empty tableau pile accepts (as a card or a run's bottom), if any."""
+        return None
+
+    def foundation_start(self, p: Position, i: int) -> int:
+        """The rank of the first card of foundation ``i``."""
+        return 1
+
+    def foundation_step(self, i: int) -> int:
+        """How many ranks each card of foundation ``i`` climbs."""
+        return 1
+
+    def stock_playable(self, p: Position) -> bool:
+        """Whether the stock's top card is face up and in play."""
+        return False
+
+    def stock_action(self, p: Position) -> Position | str:
+        """The position after ``deal``, or the reason it is not legal."""
+        return f"{self.title} has no stock"
+
+    def extra_problems(self, p: Position) -> list[str]:
+        """Game-specific checks of a loaded position."""
+        return []
+
+    # --- derived facts -----------------------------------------------------------
+
+    def new_position(self, deal: int) -> Position:
+        """Deal number ``deal`` with this game's options."""
+        return self.layout(deal)
+
+    def score(self, p: Position) -> int:
+        """Cards moved to the foundations."""
+        return sum(len(f) for f in p.foundations) - self.score_offset
+
+    def is_won(self, p: Position) -> bool:
+        """True when every card is on the foundations."""
+        return sum(len(f) for f in p.foundations) == 52
+
+    def is_stuck(self, p: Position) -> bool:
+        """True when the game is not won and no legal move is left."""
+        return not self.is_won(p) and not self.legal_moves(p)
+
+    def foundation_accepts(self, p: Position, i: int) -> tuple[int, int] | None:
+        """(rank, suit) the foundation ``i`` takes next (suit -1: any), or None when full."""
+        return self._next_on_foundation(p, i, p.foundations[i])
+
+    def _next_on_foundation(self, p: Position, i: int, f: Pile) -> tuple[int, int] | None:
+        if not f:
+            return self.foundation_start(p, i), -1
+        if len(f) >= 13:
+            return None
+        top = f[-1]
+        rank = next_rank(RANK[top], self.foundation_step(i), self.foundation_cyclic)
+        if rank is None:
+            return None
+        return rank, SUIT[top] if self.foundation_build == IN_SUIT else -1
+
+    def tableau_accepts(self, p: Position, j: int) -> int | None:
+        """The rank tableau pile ``j`` takes next (suit rules aside), or None."""
+        pile = p.tableau[j]
+        if not pile:
+            return self.empty_rank(p)
+        top = RANK[pile[-1]]
+        if self.base_ends_sequence and top == p.base:
+            return None
+        return next_rank(top, -1, self.tableau_cyclic)
+
+    def builds_on(self, lower: Card, upper: Card) -> bool:
+        """Whether ``upper`` may lie on ``lower`` in the tableau, ranks and suits alike."""
+        return RANK[upper] == next_rank(RANK[lower], -1, self.tableau_cyclic) and suits_match(
+            self.tableau_build, lower, upper
+        )
+
+    def run_length(self, p: Position, i: int) -> int:
+        """How many top cards of tableau pile ``i`` may move as one unit."""
+        pile = p.tableau[i]
+        limit = min(len(pile) - p.down[i], self.max_run)
+        n = 1 if limit > 0 else 0
+        base = p.base if self.base_ends_sequence else None
+        while n < limit:
+            lower = pile[-n - 1]
+            if RANK[lower] == base or not self.builds_on(lower, pile[-n]):
+                break
+            n += 1
+        return n
+
+    # --- legality ------------------------------------------------------------------
+
+    def legal_moves(self, p: Position) -> list[Move]:
+        """Every legal move, useful or not, in a fixed order.
+
+        Sources in the order stock, waste, reserves, foundations, tableau; for each,
+        destinations in the order foundations, tableau, reserves; ``deal`` last.
+        """
+        moves: list[Move] = []
+        add = moves.append
+        fnd = p.foundations
+        tab = p.tableau
+        n_tab = len(tab)
+        # What each foundation takes: card -> foundation indices.
+        f_take: dict[Card, list[int]] = {}
+        for i in range(len(fnd)):
+            acc = self.foundation_accepts(p, i)
+            if acc is None:
+                continue
+            rank, suit = acc
+            if suit >= 0:
+                f_take.setdefault(suit * 13 + rank - 1, []).append(i)
+            else:
+                for s in range(4):
+                    f_take.setdefault(s * 13 + rank - 1, []).append(i)
+        # What each tableau pile takes: (rank, top card or -1).
+        t_need: list[tuple[int, int, Card]] = []
+        for j in range(n_tab):
+            need = self.tableau_accepts(p, j)
+            if need is not None:
+                t_need.append((j, need, tab[j][-1] if tab[j] else -1))
+        match = _MATCH[self.tableau_build]
+
+        def fits(card: Card, top: Card) -> bool:
+            if top < 0 or match == 0:
+                return True
+            if match == 1:
+                return RED[top] != RED[card]
+            return SUIT[top] != SUIT[card]
+
+        def single(src: str, card: Card, to_tableau: bool, skip: int = -1) -> None:
+            for i in f_take.get(card, ()):
+                add(_move(src, F_NAMES[i]))
+            if to_tableau:
+                r = RANK[card]
+                for j, need, top in t_need:
+                    if need == r and j != skip and fits(card, top):
+                        add(_move(src, T_NAMES[j]))
+
+        if p.stock and self.stock_playable(p):
+            single("s", p.stock[-1], n_tab > 0)
+        if p.waste:
+            single("w", p.waste[-1], n_tab > 0)
+            if self.waste_to_reserve:
+                for j in range(len(p.reserve)):
+                    add(_move("w", R_NAMES[j]))
+        for i, r in enumerate(p.reserve):
+            if r:
+                single(R_NAMES[i], r[-1], self.reserve_to_tableau)
+        if self.foundation_to_tableau:
+            for i, f in enumerate(fnd):
+                if f:
+                    card = f[-1]
+                    r = RANK[card]
+                    for j, need, top in t_need:
+                        if need == r and fits(card, top):
+                            add(_move(F_NAMES[i], T_NAMES[j]))
+        cyclic = self.tableau_cyclic
+        for i in range(n_tab):
+            pile = tab[i]
+            if not pile:
+                continue
+            src = T_NAMES[i]
+            top_card = pile[-1]
+            for k in f_take.get(top_card, ()):
+                add(_move(src, F_NAMES[k]))
+            length = self.run_length(p, i)
+            top_rank = RANK[top_card]
+            for j, need, top in t_need:
+                if j == i:
+                    continue
+                n = (need - top_rank) % 13 + 1 if cyclic else need - top_rank + 1
+                if 1 <= n <= length and fits(pile[-n], top):
+                    add(_move(src, T_NAMES[j], n))
+        if self.has_stock and not isinstance(self.stock_action(p), str):
+            add(DEAL)
+        return moves
+
+    def is_legal(self, p: Position, move: Move) -> bool:
+        """Whether ``move`` is legal in ``p``."""
+        return move in self.legal_moves(p)
+
+    def play(self, p: Position, move: Move) -> Position:
+        """Check ``move`` and return the position after it; raise IllegalMoveError."""
+        if move not in self.legal_moves(p):
+            raise IllegalMoveError(str(move), self.explain(p, move))
+        return self.apply(p, move)
+
+    def apply(self, p: Position, move: Move) -> Position:
+        """Play ``move`` WITHOUT checking it (for the solver, on generated moves only)."""
+        if move.is_deal:
+            result = self.stock_action(p)
+            if isinstance(result, str):
+                raise IllegalMoveError("deal", result)
+            return result
+        skind, i = PILES[move.src]
+        dkind, j = PILES[move.dst]
+        n = move.count
+        stock, waste, fnd, tab, down, res = (
+            p.stock,
+            p.waste,
+            p.foundations,
+            p.tableau,
+            p.down,
+            p.reserve,
+        )
+        if skind == TABLEAU:
+            pile = tab[i]
+            cards = pile[-n:]
+            rest = pile[:-n]
+            tab = _replace(tab, i, rest)
+            d = down[i]
+            if d and d >= len(rest):
+                down = down[:i] + (len(rest) - 1,) + down[i + 1 :]
+        elif skind == WASTE:
+            cards, waste = waste[-1:], waste[:-1]
+        elif skind == STOCK:
+            cards, stock = stock[-1:], stock[:-1]
+        elif skind == FOUNDATION:
+            cards = fnd[i][-1:]
+            fnd = _replace(fnd, i, fnd[i][:-1])
+        else:
+            cards = res[i][-1:]
+            res = _replace(res, i, res[i][:-1])
+        if dkind == TABLEAU:
+            tab = _replace(tab, j, tab[j] + cards)
+        elif dkind == FOUNDATION:
+            fnd = _replace(fnd, j, fnd[j] + cards)
+        else:
+            res = _replace(res, j, res[j] + cards)
+        return Position(
+            p.game, p.options, p.deal, stock, waste, fnd, tab, down, res, p.redeals, p.base
+        )
+
+    # --- conveniences ----------------------------------------------------------------
+
+    def foundation_move(self, p: Position, src: str) -> Move | None:
+        """The move that sends the top card of ``src`` to a foundation (double-click)."""
+        for m in self.legal_moves(p):
+            if m.src == src and m.dst.startswith("f"):
+                return m
+        return None
+
+    def auto_finish(self, p: Position) -> list[Move]:
+        """Every move to the foundations that can be made, repeatedly, until none can."""
+        played: list[Move] = []
+        while True:
+            step = next((m for m in self.legal_moves(p) if m.dst.startswith("f")), None)
+            if step is None:
+                return played
+            p = self.apply(p, step)
+            played.append(step)
+
+    # --- explanations ------------------------------------------------------------------
+
+    def explain(self, p: Position, move: Move) -> str:
+        """Why ``move`` is not legal in ``p`` (only meaningful when it is not)."""
+        if move.is_deal:
+            result = self.stock_action(p)
+            return result if isinstance(result, str) else "deal is legal here"
+        skind, i = PILES[move.src]
+        dkind, j = PILES[move.dst]
+        for kind, idx, name in ((skind, i, move.src), (dkind, j, move.dst)):
+            if not self._has_pile(p, kind, idx):
+                return f"{self.title} has no pile {name}"
+        src_cards = self._pile(p, skind, i)
+        if not src_cards:
+            return f"{move.src} is empty"
+        card = src_cards[-move.count] if move.count <= len(src_cards) else src_cards[0]
+        if skind == STOCK and not self.stock_playable(p):
+            return "the stock's cards are face down: use deal"
+        if skind == FOUNDATION and not self.foundation_to_tableau:
+            return f"cards on the foundations stay there in {self.title}"
+        if move.count > 1:
+            if skind != TABLEAU:
+                return "only a tableau run moves as a group"
+            if self.max_run == 1:
+                return f"only one card moves at a time in {self.title}"
+            up = len(src_cards) - p.down[i]
+            if move.count > up:
+                return f"{move.src} has only {up} face-up card{'s' if up != 1 else ''}"
+            if move.count > self.run_length(p, i):
+                return (
+                    f"{self._cards(src_cards[-move.count :])} is not a sequence that moves together"
+                )
+        if dkind == FOUNDATION:
+            if skind == FOUNDATION:
+                return "a foundation card never moves to another foundation"
+            if move.count > 1:
+                return "cards go to a foundation one at a time"
+            acc = self.foundation_accepts(p, j)
+            f = p.foundations[j]
+            if acc is None:
+                return f"{move.dst} is complete"
+            rank, suit = acc
+            if not f:
+                return f"{TEXT[card]} cannot start {move.dst}: it takes {a_rank(rank)}"
+            if RANK[card] != rank or (suit >= 0 and SUIT[card] != suit):
+                return f"{TEXT[card]} does not follow {TEXT[f[-1]]} on {move.dst}"
+        elif dkind == TABLEAU:
+            if skind == RESERVE and not self.reserve_to_tableau:
+                return "a reserve card goes only to a foundation"
+            dest = p.tableau[j]
+            need = self.tableau_accepts(p, j)
+            if not dest:
+                if need is None:
+                    return f"{move.dst} is empty, and an empty tableau pile stays empty"
+                what = a_rank(need)
+                if self.max_run > 1:
+                    return f"{move.dst} is empty: it takes only {what} or a run led by {what}"
+                return f"{move.dst} is empty: it takes only {what}"
+            top = dest[-1]
+            if need is None:
+                if self.base_ends_sequence and RANK[top] == p.base:
+                    return (
+                        f"nothing goes on {TEXT[top]}: {a_rank(RANK[top])} "
+                        "(the base rank) ends a sequence"
+                    )
+                return f"nothing goes on {TEXT[top]}"
+            if not self.builds_on(top, card):
+                return f"{TEXT[card]} does not go on {TEXT[top]}: {self._build_hint(top)}"
+        elif dkind == RESERVE:
+            if not self.waste_to_reserve:
+                return "nothing is built on a reserve"
+            if skind != WASTE:
+                return "only the waste card goes to a reserve"
+        elif dkind in (STOCK, WASTE):
+            return f"nothing may be put on the {'stock' if dkind == STOCK else 'waste'}"
+        return f"{move} is not legal here"
+
+    def _build_hint(self, top: Card) -> str:
+        rank = next_rank(RANK[top], -1, self.tableau_cyclic)
+        if rank is None:
+            return "nothing ranks below an Ace"
+        policy = {
+            ALTERNATE_COLOUR: "of the other colour",
+            OTHER_SUIT: "of another suit",
+            ANY_SUIT: "of any suit",
+        }[self.tableau_build]
+        return f"it takes {a_rank(rank)} {policy}"
+
+    def _has_pile(self, p: Position, kind: int, idx: int) -> bool:
+        if kind in (STOCK, WASTE):
+            return self.has_stock
+        if kind == FOUNDATION:
+            return idx < len(p.foundations)
+        if kind == TABLEAU:
+            return idx < len(p.tableau)
+        return idx < len(p.reserve)
+
+    def _pile(self, p: Position, kind: int, idx: int) -> Pile:
+        if kind == STOCK:
+            return p.stock
+        if kind == WASTE:
+            return p.waste
+        if kind == FOUNDATION:
+            return p.foundations[idx]
+        if kind == TABLEAU:
+            return p.tableau[idx]
+        return p.reserve[idx]
+
+    @staticmethod
+    def _cards(cards: Pile) -> str:
+        return " ".join(TEXT[c] for c in cards)
+
+    # --- validation --------------------------------------------------------------------
+
+    def validate(self, p: Position) -> list[str]:
+        """Every problem of a position read from outside (empty when it is sound)."""
+        problems: list[str] = []
+        for label, got, want in (
+            ("foundations", len(p.foundations), 4),
+            ("tableau piles", len(p.tableau), self.tableau_piles),
+            ("reserve piles", len(p.reserve), self.reserve_piles),
+        ):
+            if got != want:
+                problems.append(f"{self.title} has {want} {label}, the position has {got}")
+        if problems:
+            return problems
+        seen: dict[Card, int] = {}
+        for c in p.cards_in_play():
+            seen[c] = seen.get(c, 0) + 1
+        dup = [TEXT[c] for c in sorted(seen) if seen[c] > 1]
+        missing = [TEXT[c] for c in range(52) if c not in seen]
+        if dup:
+            problems.append("duplicate cards: " + " ".join(dup))
+        if missing:
+            problems.append("missing cards: " + " ".join(missing))
+        if not self.has_stock and (p.stock or p.waste):
+            problems.append(f"{self.title} has no stock or waste")
+        for k, (pile, d) in enumerate(zip(p.tableau, p.down, strict=True)):
+            if d and d >= len(pile):
+                problems.append(f"t{k + 1}: its top card must be face up")
+            if d and self.name == "bakers-dozen":
+                problems.append(f"t{k + 1}: every card is face up in {self.title}")
+        if self.base_ends_sequence != (p.base is not None):
+            problems.append(
+                "'base' is required"
+                if self.base_ends_sequence
+                else f"{self.title} has no base rank"
+            )
+        if not problems:
+            problems.extend(self._foundation_problems(p))
+        problems.extend(self.extra_problems(p))
+        return problems
+
+    def _foundation_problems(self, p: Position) -> list[str]:
+        problems = []
+        for i, f in enumerate(p.foundations):
+            if len(f) > 13:
+                problems.append(f"f{i + 1} holds {len(f)} cards, more than 13")
+                continue
+            for k, card in enumerate(f):
+                acc = self._next_on_foundation(p, i, f[:k])
+                if acc is None or RANK[card] != acc[0] or (acc[1] >= 0 and SUIT[card] != acc[1]):
+                    if k:
+                        problems.append(f"f{i + 1}: {TEXT[card]} does not follow {TEXT[f[k - 1]]}")
+                    else:
+                        start = a_rank(self.foundation_start(p, i))
+                        problems.append(f"f{i + 1}: it must start with {start}, not {TEXT[card]}")
+                    break
+        return problems

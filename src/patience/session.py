@@ -1,0 +1,136 @@
+"""A game being played: the deal, the moves made, unlimited undo and redo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .games import game_for
+from .moves import Move
+from .position import Position
+
+
+class Session:
+    """One game in progress. Pure: the caller stores it and keeps the clock.
+
+    ``history[k]`` is the position after ``moves[:k]``; ``redo_stack`` holds undone
+    moves, the next one to redo last. Playing a new move clears the redo stack.
+    """
+
+    def __init__(
+        self,
+        start: Position,
+        moves: list[Move] | None = None,
+        redo: list[Move] | None = None,
+        elapsed: float = 0.0,
+    ) -> None:
+        self.start = start
+        self.game = game_for(start)
+        self.history: list[Position] = [start]
+        self.moves: list[Move] = []
+        for m in moves or []:
+            self.play(m)
+        self.redo_stack: list[Move] = list(redo or [])
+        self._check_redo()
+        self.elapsed = elapsed
+
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self.history[-1]
+
+    @property
+    def score(self) -> int:
+        """Cards moved to the foundations."""
+        return self.game.score(self.position)
+
+    @property
+    def won(self) -> bool:
+        """Every card is on the foundations."""
+        return self.game.is_won(self.position)
+
+    @property
+    def stuck(self) -> bool:
+        """Not won, and no legal move is left."""
+        return self.game.is_stuck(self.position)
+
+    @property
+    def can_undo(self) -> bool:
+        """There is a move to take back."""
+        return bool(self.moves)
+
+    @property
+    def can_redo(self) -> bool:
+        """There is an undone move to play again."""
+        return bool(self.redo_stack)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the current position."""
+        return self.game.legal_moves(self.position)
+
+    def play(self, move: Move) -> Position:
+        """Play a move (checked); raise IllegalMoveError and change nothing if refused."""
+        after = self.game.play(self.position, move)
+        self.history.append(after)
+        self.moves.append(move)
+        self.redo_stack = []
+        return after
+
+    def undo(self) -> Move:
+        """Take back the last move; raise IndexError when there is none."""
+        if not self.moves:
+            raise IndexError("nothing to undo")
+        move = self.moves.pop()
+        self.history.pop()
+        self.redo_stack.append(move)
+        return move
+
+    def redo(self) -> Move:
+        """Play the last undone move again; raise IndexError when there is none."""
+        if not self.redo_stack:
+            raise IndexError("nothing to redo")
+        move = self.redo_stack.pop()
+        stack = self.redo_stack
+        self.play(move)
+        self.redo_stack = stack
+        return move
+
+    def restart(self) -> None:
+        """Back to the deal's first position, with no history."""
+        self.history = [self.start]
+        self.moves = []
+        self.redo_stack = []
+
+    def foundation_move(self, src: str) -> Move | None:
+        """The move sending the top card of ``src`` to a foundation (double-click)."""
+        return self.game.foundation_move(self.position, src)
+
+    def auto_finish(self) -> list[Move]:
+        """Play every move to the foundations until none is left; return them."""
+        played = self.game.auto_finish(self.position)
+        for m in played:
+            self.play(m)
+        return played
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to resume exactly: start, moves, redo stack, clock."""
+        return {
+            "start": self.start.to_json(),
+            "moves": [str(m) for m in self.moves],
+            "redo": [str(m) for m in self.redo_stack],
+            "elapsed": self.elapsed,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Session:
+        """Rebuild a session saved by ``to_json`` (every move is checked again)."""
+        return cls(
+            Position.from_json(data["start"]),
+            [Move.parse(m) for m in data.get("moves", [])],
+            [Move.parse(m) for m in data.get("redo", [])],
+            float(data.get("elapsed", 0.0)),
+        )
+
+    def _check_redo(self) -> None:
+        p = self.position
+        for m in reversed(self.redo_stack):
+            p = self.game.play(p, m)

@@ -4,9 +4,22 @@ from __future__ import annotations
 
 
 class PatienceError(ValueError):
-    """Root of every error caused by bad input (exit status 2, HTTP 4xx)."""
+    """Root of every error caused by bad input (exit status 2, HTTP 4xx).
+
+    ``template`` is the English message with ``{name}`` placeholders, filled from
+    ``params``: the web app sends both so that each language gets its own text.
+    """
 
     code = "error"
+
+    def __init__(
+        self, message: str, template: str | None = None, params: dict[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.template = (
+            template if template is not None else message.replace("{", "{{").replace("}", "}}")
+        )
+        self.params = dict(params or {})
 
 
 class InvalidCardError(PatienceError):
@@ -26,8 +39,18 @@ class IllegalMoveError(PatienceError):
 
     code = "illegal_move"
 
-    def __init__(self, move: str, reason: str) -> None:
-        super().__init__(f"{move}: {reason}")
+    def __init__(
+        self,
+        move: str,
+        reason: str,
+        template: str | None = None,
+        params: dict[str, object] | None = None,
+    ) -> None:
+        super().__init__(
+            f"{move}: {reason}",
+            "{move}: " + (template if template is not None else reason),
+            {"move": move, **(params or {})},
+        )
         self.move = move
         self.reason = reason
 
@@ -38,7 +61,10 @@ class InvalidPositionError(PatienceError):
     code = "invalid_position"
 
     def __init__(self, problems: list[str]) -> None:
-        super().__init__("invalid position: " + "; ".join(problems))
+        text = "; ".join(problems)
+        super().__init__(
+            "invalid position: " + text, "invalid position: {problems}", {"problems": text}
+        )
         self.problems = problems
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import CLUBS, make_card, pysol_order
 from ..position import Position
-from ..rules import ANY_SUIT, Game
+from ..rules import ANY_SUIT, Game, Refusal
 
 START_CARDS = tuple(make_card(k, CLUBS) for k in (1, 2, 3, 4))
 
@@ -44,12 +44,12 @@ class Hopscotch(Game):
         """Foundation fk climbs by k."""
         return i + 1
 
-    def stock_action(self, p: Position) -> Position | str:
+    def stock_action(self, p: Position) -> Position | Refusal:
         """Turn one card onto the empty waste."""
         if p.waste:
-            return "the waste card must be played (to a foundation or a reserve) first"
+            return Refusal("the waste card must be played (to a foundation or a reserve) first")
         if not p.stock:
-            return "the stock is empty (Hopscotch has no redeal)"
+            return Refusal("the stock is empty, and {game} has no redeal", game=self.title)
         return Position(
             p.game,
             p.options,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import KING, Card, pysol_order
 from ..position import Pile, Position
-from ..rules import ALTERNATE_COLOUR, IN_SUIT, Game
+from ..rules import ALTERNATE_COLOUR, IN_SUIT, Game, Refusal
 
 # mode -> (cards per deal, redeals allowed; None = unlimited)
 MODES: dict[str, tuple[int, int | None]] = {
@@ -67,17 +67,21 @@ class Klondike(Game):
         """Only a King (or a run led by one) fills an empty pile."""
         return KING
 
-    def stock_action(self, p: Position) -> Position | str:
+    def stock_action(self, p: Position) -> Position | Refusal:
         """Turn 1 or 3 cards to the waste, or turn the waste over (one redeal)."""
         if p.stock:
             n = min(self.draw, len(p.stock))
             turned = tuple(reversed(p.stock[-n:]))
             return _with(p, stock=p.stock[:-n], waste=p.waste + turned)
         if not p.waste:
-            return "the stock and the waste are both empty"
+            return Refusal("the stock and the waste are both empty")
         limit = self.max_redeals
         if limit is not None and p.redeals >= limit:
-            return f"no redeals left ({limit} allowed in mode {self.option['mode']})"
+            return Refusal(
+                "no redeals left ({limit} allowed in mode {mode})",
+                limit=limit,
+                mode=self.option["mode"],
+            )
         return _with(p, stock=tuple(reversed(p.waste)), waste=(), redeals=p.redeals + 1)
 
     def extra_problems(self, p: Position) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import RANK, pysol_order
 from ..position import Position
-from ..rules import ALTERNATE_COLOUR, IN_SUIT, Game, next_rank
+from ..rules import ALTERNATE_COLOUR, IN_SUIT, Game, Refusal, next_rank
 from .klondike import klondike_tableau
 
 STOCK_SIZES = (16, 9, 2, 1, 0)
@@ -62,7 +62,7 @@ class LadyJane(Game):
         """After the last deal, the stock's one card lies face up and is in play."""
         return len(p.stock) == 1
 
-    def stock_action(self, p: Position) -> Position | str:
+    def stock_action(self, p: Position) -> Position | Refusal:
         """One card to each reserve while the stock holds more than 7; then the last two."""
         n = len(p.stock)
         if n > 7:
@@ -72,9 +72,9 @@ class LadyJane(Game):
         elif n == 2:
             reserve, stock, waste = p.reserve, p.stock[:1], p.waste + p.stock[1:]
         elif n == 1:
-            return "the stock's last card is face up: play it (s>...)"
+            return Refusal("the stock's last card is face up: play it from the stock")
         else:
-            return "the stock is empty (Lady Jane has no redeal)"
+            return Refusal("the stock is empty, and {game} has no redeal", game=self.title)
         return Position(
             p.game,
             p.options,

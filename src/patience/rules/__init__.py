@@ -1,7 +1,7 @@
 """The shared vocabulary of piles and build policies, and the generic rules engine."""
 
 from .build import ALTERNATE_COLOUR, ANY_SUIT, IN_SUIT, OTHER_SUIT, next_rank, suits_match
-from .game import Game
+from .game import Game, Refusal
 
 __all__ = [
     "ALTERNATE_COLOUR",
@@ -9,6 +9,7 @@ __all__ = [
     "IN_SUIT",
     "OTHER_SUIT",
     "Game",
+    "Refusal",
     "next_rank",
     "suits_match",
 ]

@@ -21,10 +21,43 @@ R_NAMES = tuple(f"r{i + 1}" for i in range(7))
 RANK_NAMES = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
 
 
-def a_rank(rank: int) -> str:
-    """The rank's name with its article: 'an Ace', 'an 8', 'a King'."""
-    name = RANK_NAMES[rank]
-    return ("an " if name[0] in "A8" else "a ") + name
+RANK_PLURALS = (
+    "",
+    "Aces",
+    "2s",
+    "3s",
+    "4s",
+    "5s",
+    "6s",
+    "7s",
+    "8s",
+    "9s",
+    "10s",
+    "Jacks",
+    "Queens",
+    "Kings",
+)
+BUILD_REFUSALS = {
+    ALTERNATE_COLOUR: "{card} does not go on {top}: build down by one rank in alternating colours",
+    ANY_SUIT: "{card} does not go on {top}: build down by one rank",
+    OTHER_SUIT: "{card} does not go on {top}: build down by one rank in another suit",
+}
+
+
+class Refusal:
+    """Why a move is refused: an English template with ``{name}`` params (translatable)."""
+
+    __slots__ = ("template", "params")
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+
+    def __str__(self) -> str:
+        return self.template.format(**self.params)
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.template!r}, **{self.params!r})"
 
 
 _MOVES: dict[tuple[str, str, int], Move] = {}
@@ -109,9 +142,9 @@ class Game:
         """Whether the stock's top card is face up and in play."""
         return False
 
-    def stock_action(self, p: Position) -> Position | str:
+    def stock_action(self, p: Position) -> Position | Refusal:
         """The position after ``deal``, or the reason it is not legal."""
-        return f"{self.title} has no stock"
+        return Refusal("{game} has no stock", game=self.title)
 
     def extra_problems(self, p: Position) -> list[str]:
         """Game-specific checks of a loaded position."""
@@ -242,9 +275,9 @@ class Game:
             for i, f in enumerate(fnd):
                 if f:
                     card = f[-1]
-                    r = RANK[card]
+                    rank = RANK[card]
                     for j, need, top in t_need:
-                        if need == r and fits(card, top):
+                        if need == rank and fits(card, top):
                             add(_move(F_NAMES[i], T_NAMES[j]))
         cyclic = self.tableau_cyclic
         for i in range(n_tab):
@@ -263,7 +296,7 @@ class Game:
                 n = (need - top_rank) % 13 + 1 if cyclic else need - top_rank + 1
                 if 1 <= n <= length and fits(pile[-n], top):
                     add(_move(src, T_NAMES[j], n))
-        if self.has_stock and not isinstance(self.stock_action(p), str):
+        if self.has_stock and not isinstance(self.stock_action(p), Refusal):
             add(DEAL)
         return moves
 
@@ -274,15 +307,16 @@ class Game:
     def play(self, p: Position, move: Move) -> Position:
         """Check ``move`` and return the position after it; raise IllegalMoveError."""
         if move not in self.legal_moves(p):
-            raise IllegalMoveError(str(move), self.explain(p, move))
+            why = self.refusal(p, move)
+            raise IllegalMoveError(str(move), str(why), why.template, why.params)
         return self.apply(p, move)
 
     def apply(self, p: Position, move: Move) -> Position:
         """Play ``move`` WITHOUT checking it (for the solver, on generated moves only)."""
         if move.is_deal:
             result = self.stock_action(p)
-            if isinstance(result, str):
-                raise IllegalMoveError("deal", result)
+            if isinstance(result, Refusal):
+                raise IllegalMoveError("deal", str(result), result.template, result.params)
             return result
         skind, i = PILES[move.src]
         dkind, j = PILES[move.dst]
@@ -346,89 +380,99 @@ class Game:
 
     def explain(self, p: Position, move: Move) -> str:
         """Why ``move`` is not legal in ``p`` (only meaningful when it is not)."""
+        return str(self.refusal(p, move))
+
+    def refusal(self, p: Position, move: Move) -> Refusal:
+        """Why ``move`` is not legal in ``p``, as a translatable template and its params."""
         if move.is_deal:
             result = self.stock_action(p)
-            return result if isinstance(result, str) else "deal is legal here"
+            return result if isinstance(result, Refusal) else Refusal("deal is legal here")
         skind, i = PILES[move.src]
         dkind, j = PILES[move.dst]
-        for kind, idx, name in ((skind, i, move.src), (dkind, j, move.dst)):
+        src, dst = move.src, move.dst
+        for kind, idx, name in ((skind, i, src), (dkind, j, dst)):
             if not self._has_pile(p, kind, idx):
-                return f"{self.title} has no pile {name}"
+                return Refusal("{game} has no pile {pile}", game=self.title, pile=name)
         src_cards = self._pile(p, skind, i)
         if not src_cards:
-            return f"{move.src} is empty"
-        card = src_cards[-move.count] if move.count <= len(src_cards) else src_cards[0]
+            return Refusal("{pile} is empty", pile=src)
+        moving = src_cards[-move.count] if move.count <= len(src_cards) else src_cards[0]
+        card = TEXT[moving]
         if skind == STOCK and not self.stock_playable(p):
-            return "the stock's cards are face down: use deal"
+            return Refusal("the stock's cards are face down: use deal")
         if skind == FOUNDATION and not self.foundation_to_tableau:
-            return f"cards on the foundations stay there in {self.title}"
+            return Refusal("cards on the foundations stay there in {game}", game=self.title)
         if move.count > 1:
             if skind != TABLEAU:
-                return "only a tableau run moves as a group"
+                return Refusal("only a tableau run moves as a group")
             if self.max_run == 1:
-                return f"only one card moves at a time in {self.title}"
+                return Refusal("only one card moves at a time in {game}", game=self.title)
             up = len(src_cards) - p.down[i]
             if move.count > up:
-                return f"{move.src} has only {up} face-up card{'s' if up != 1 else ''}"
+                return Refusal("{pile} has only {n} face-up cards", pile=src, n=up)
             if move.count > self.run_length(p, i):
-                return (
-                    f"{self._cards(src_cards[-move.count :])} is not a sequence that moves together"
-                )
+                run = self._cards(src_cards[-move.count :])
+                return Refusal("{cards} is not a sequence that moves together", cards=run)
         if dkind == FOUNDATION:
             if skind == FOUNDATION:
-                return "a foundation card never moves to another foundation"
+                return Refusal("a foundation card never moves to another foundation")
             if move.count > 1:
-                return "cards go to a foundation one at a time"
+                return Refusal("cards go to a foundation one at a time")
             acc = self.foundation_accepts(p, j)
             f = p.foundations[j]
             if acc is None:
-                return f"{move.dst} is complete"
+                return Refusal("{pile} is complete", pile=dst)
             rank, suit = acc
             if not f:
-                return f"{TEXT[card]} cannot start {move.dst}: it takes {a_rank(rank)}"
-            if RANK[card] != rank or (suit >= 0 and SUIT[card] != suit):
-                return f"{TEXT[card]} does not follow {TEXT[f[-1]]} on {move.dst}"
+                return Refusal(
+                    "{card} cannot start {pile}: only {ranks} start it",
+                    card=card,
+                    pile=dst,
+                    ranks=RANK_PLURALS[rank],
+                )
+            if RANK[moving] != rank or (suit >= 0 and SUIT[moving] != suit):
+                return Refusal(
+                    "{card} does not follow {below} on {pile}",
+                    card=card,
+                    below=TEXT[f[-1]],
+                    pile=dst,
+                )
         elif dkind == TABLEAU:
             if skind == RESERVE and not self.reserve_to_tableau:
-                return "a reserve card goes only to a foundation"
+                return Refusal("a reserve card goes only to a foundation")
             dest = p.tableau[j]
             need = self.tableau_accepts(p, j)
             if not dest:
                 if need is None:
-                    return f"{move.dst} is empty, and an empty tableau pile stays empty"
-                what = a_rank(need)
-                if self.max_run > 1:
-                    return f"{move.dst} is empty: it takes only {what} or a run led by {what}"
-                return f"{move.dst} is empty: it takes only {what}"
-            top = dest[-1]
-            if need is None:
-                if self.base_ends_sequence and RANK[top] == p.base:
-                    return (
-                        f"nothing goes on {TEXT[top]}: {a_rank(RANK[top])} "
-                        "(the base rank) ends a sequence"
+                    return Refusal(
+                        "{pile} is empty, and an empty tableau pile stays empty", pile=dst
                     )
-                return f"nothing goes on {TEXT[top]}"
-            if not self.builds_on(top, card):
-                return f"{TEXT[card]} does not go on {TEXT[top]}: {self._build_hint(top)}"
+                if self.max_run > 1:
+                    return Refusal(
+                        "{pile} is empty: it takes only {ranks} (or a run led by one)",
+                        pile=dst,
+                        ranks=RANK_PLURALS[need],
+                    )
+                return Refusal(
+                    "{pile} is empty: it takes only {ranks}", pile=dst, ranks=RANK_PLURALS[need]
+                )
+            top = TEXT[dest[-1]]
+            if need is None:
+                if self.base_ends_sequence and RANK[dest[-1]] == p.base:
+                    return Refusal("nothing goes on {top}: the base rank ends a sequence", top=top)
+                return Refusal("nothing goes on {top}: nothing ranks below an Ace", top=top)
+            if not self.builds_on(dest[-1], moving):
+                return Refusal(BUILD_REFUSALS[self.tableau_build], card=card, top=top)
         elif dkind == RESERVE:
             if not self.waste_to_reserve:
-                return "nothing is built on a reserve"
+                return Refusal("nothing is built on a reserve")
             if skind != WASTE:
-                return "only the waste card goes to a reserve"
-        elif dkind in (STOCK, WASTE):
-            return f"nothing may be put on the {'stock' if dkind == STOCK else 'waste'}"
-        return f"{move} is not legal here"
-
-    def _build_hint(self, top: Card) -> str:
-        rank = next_rank(RANK[top], -1, self.tableau_cyclic)
-        if rank is None:
-            return "nothing ranks below an Ace"
-        policy = {
-            ALTERNATE_COLOUR: "of the other colour",
-            OTHER_SUIT: "of another suit",
-            ANY_SUIT: "of any suit",
-        }[self.tableau_build]
-        return f"it takes {a_rank(rank)} {policy}"
+                return Refusal("only the waste card goes to a reserve")
+        elif dkind == STOCK:
+            return Refusal("nothing may be put on the stock")
+        elif dkind == WASTE:
+            return Refusal("nothing may be put on the waste")
+        return Refusal("{move} is not legal here", move=str(move))
 
     def _has_pile(self, p: Position, kind: int, idx: int) -> bool:
         if kind in (STOCK, WASTE):
@@ -507,7 +551,7 @@ class Game:
                     if k:
                         problems.append(f"f{i + 1}: {TEXT[card]} does not follow {TEXT[f[k - 1]]}")
                     else:
-                        start = a_rank(self.foundation_start(p, i))
-                        problems.append(f"f{i + 1}: it must start with {start}, not {TEXT[card]}")
+                        start = RANK_NAMES[self.foundation_start(p, i)]
+                        problems.append(f"f{i + 1}: it must start with a {start}, not {TEXT[card]}")
                     break
         return problems

@@ -1,0 +1,455 @@
+"""Translations: gettext catalogs (English, Spanish, French) for the web app and its pages.
+
+Message ids are the English texts with ``{name}`` placeholders. The catalogs live in
+``locales/<lang>/LC_MESSAGES/messages.po`` (sources) and ``.mo`` (compiled, what is
+loaded at run time). One domain serves both the Python code (``_``) and the front end
+(``t``/``tn``/``data-i18n`` in ``web/static``), which gets it as JSON from
+``catalog_json``. ``python -m patience.i18n extract|update|compile|check`` maintains them.
+The command line stays English and never imports this module.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import re
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po, write_po
+from babel.support import NullTranslations, Translations
+
+LANGUAGES: tuple[str, ...] = ("en", "es", "fr")
+"""The languages we ship, English (the source language) first."""
+
+DEFAULT_LANGUAGE = "en"
+DOMAIN = "messages"
+PACKAGE_DIR = Path(__file__).resolve().parent
+LOCALE_DIR = PACKAGE_DIR / "locales"
+TEMPLATE_FILE = LOCALE_DIR / f"{DOMAIN}.pot"
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français"}
+"""Each language's name in itself, as the language menu shows it."""
+PLURAL_FORMS = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+}
+"""The classic gettext rules. Babel's CLDR data adds a third form for round millions
+(``1000000 de coups``), which no message here ever needs; two forms keep the JSON and
+the front end's rule simple."""
+HEADER = """\
+# {language} messages of patience, a solitaire suite.
+# Copyright (C) 2026 the patience authors
+# This file is distributed under the same license as the patience project (GPL-3.0-or-later).
+# Message ids are the English texts; update with `python -m patience.i18n update`.
+#"""
+
+
+def _(msgid: str) -> str:
+    """Mark ``msgid`` for extraction and return it unchanged (translate later, per request)."""
+    return msgid
+
+
+def po_path(lang: str) -> Path:
+    """The ``.po`` source of ``lang``."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(lang: str) -> Path:
+    """The compiled ``.mo`` catalog of ``lang``."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def _lang(lang: str | None) -> str:
+    return lang if lang is not None and lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+@cache
+def translations(lang: str) -> NullTranslations:
+    """The gettext translations of ``lang`` (a no-op fallback when no catalog is compiled)."""
+    lang = _lang(lang)
+    if not mo_path(lang).exists():
+        return NullTranslations()
+    with mo_path(lang).open("rb") as fh:
+        return Translations(fh, domain=DOMAIN)
+
+
+@cache
+def _catalog(lang: str) -> Catalog:
+    lang = _lang(lang)
+    if not mo_path(lang).exists():
+        return Catalog(locale=lang, domain=DOMAIN)
+    with mo_path(lang).open("rb") as fh:
+        return read_mo(fh)
+
+
+def reload() -> None:
+    """Forget the loaded catalogs (after ``compile``), so the next call reads them again."""
+    translations.cache_clear()
+    _catalog.cache_clear()
+
+
+def gettext(msgid: str, lang: str) -> str:
+    """``msgid`` translated into ``lang``; the id itself when there is no translation."""
+    return translations(lang).gettext(msgid) or msgid
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str) -> str:
+    """The plural form of a message for the count ``n`` in ``lang``."""
+    return translations(lang).ngettext(singular, plural, n)
+
+
+def format_message(msgid: str, params: Mapping[str, object] | None, lang: str) -> str:
+    """Translate ``msgid`` and fill its ``{name}`` placeholders (unknown ones stay as they are)."""
+    text = gettext(msgid, lang)
+    values = dict(params or {})
+    return re.sub(r"\{(\w+)\}", lambda m: str(values[m[1]]) if m[1] in values else m[0], text)
+
+
+def catalog_json(lang: str) -> dict[str, Any]:
+    """The catalog of ``lang`` for the front end (GET /api/messages/{lang}).
+
+    ``messages`` maps each translated id to its text; a plural message is keyed by
+    ``singular + "\\u0000" + plural`` and maps to its list of forms. ``plural`` is the
+    catalog's Plural-Forms rule (French: ``n > 1``).
+    """
+    lang = _lang(lang)
+    catalog = _catalog(lang)
+    messages: dict[str, str | list[str]] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        if isinstance(message.id, (list, tuple)):
+            forms = [str(s) for s in message.string] if message.string else []
+            if forms and all(forms):
+                messages[message.id[0] + "\u0000" + message.id[1]] = forms
+        elif message.string:
+            messages[message.id] = str(message.string)
+    return {"lang": lang, "messages": messages, "plural": catalog.plural_forms}
+
+
+_TAG = re.compile(r"^([A-Za-z]{1,8})(?:[-_][A-Za-z0-9]{1,8})*$")
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The best of ``LANGUAGES`` for an ``Accept-Language`` header ("en" when none fits).
+
+    Entries are tried by falling quality (``q``), ties in header order; only the
+    primary subtag counts (``es-MX`` means ``es``); ``q=0`` excludes; ``*`` means English.
+    """
+    if not accept_language:
+        return DEFAULT_LANGUAGE
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(accept_language.split(",")):
+        tag, _sep, rest = part.strip().partition(";")
+        tag = tag.strip()
+        quality = 1.0
+        for param in rest.split(";"):
+            key, _eq, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if quality <= 0:
+            continue
+        if tag == "*":
+            ranked.append((quality, index, DEFAULT_LANGUAGE))
+            continue
+        match = _TAG.match(tag)
+        if match and match[1].lower() in LANGUAGES:
+            ranked.append((quality, index, match[1].lower()))
+    if not ranked:
+        return DEFAULT_LANGUAGE
+    ranked.sort(key=lambda r: (-r[0], r[1]))
+    return ranked[0][2]
+
+
+# --- catalog maintenance (python -m patience.i18n ...) ----------------------------------
+
+STATIC_DIR = PACKAGE_DIR / "web" / "static"
+JS_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2), "_": None}
+PY_KEYWORDS: dict[str, Any] = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
+_DATA_I18N = re.compile(r"""data-i18n(?:-[a-z-]+)?\s*=\s*(?:"([^"]+)"|'([^']+)')""")
+
+Extracted = tuple[int, str | tuple[str, str], list[str]]
+
+
+def extract_data_i18n(text: str) -> Iterator[Extracted]:
+    """Every ``data-i18n="English text"`` (and ``data-i18n-<attr>``) message in ``text``."""
+    for match in _DATA_I18N.finditer(text):
+        lineno = text.count("\n", 0, match.start()) + 1
+        yield lineno, match[1] or match[2], []
+
+
+def _python_messages(path: Path) -> Iterator[Extracted]:
+    from babel.messages.extract import extract_python
+
+    with path.open("rb") as fh:
+        for lineno, func, message, comments in extract_python(
+            fh, PY_KEYWORDS, ["TRANSLATORS:"], {}
+        ):
+            yield from _keyword_message(lineno, func, message, comments, PY_KEYWORDS)
+
+
+def _js_messages(path: Path) -> Iterator[Extracted]:
+    from babel.messages.extract import extract_javascript
+
+    with path.open("rb") as fh:
+        for lineno, func, message, comments in extract_javascript(
+            fh, JS_KEYWORDS, ["TRANSLATORS:"], {"parse_template_string": True}
+        ):
+            yield from _keyword_message(lineno, func, message, comments, JS_KEYWORDS)
+    yield from extract_data_i18n(path.read_text(encoding="utf-8"))
+
+
+def _keyword_message(
+    lineno: int, func: Any, message: Any, comments: Any, keywords: Mapping[str, Any]
+) -> Iterator[Extracted]:
+    # Babel's low-level extractors give every string argument; keep the keyword's ones.
+    spec = keywords.get(func)
+    args = message if isinstance(message, tuple) else (message,)
+    if spec is None:
+        if args and isinstance(args[0], str) and args[0]:
+            yield lineno, args[0], comments
+    elif len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str):
+        yield lineno, (args[0], args[1]), comments
+
+
+def _engine_templates() -> Iterator[tuple[Path, Extracted]]:
+    """The engine's message templates: literal ``template=`` arguments of its errors.
+
+    The engine must not import translation code, so its templates are found here by
+    reading its source: every string literal given as ``template`` (keyword) to an error.
+    """
+    engine = [PACKAGE_DIR / "rules" / "game.py", *sorted((PACKAGE_DIR / "games").glob("*.py"))]
+    for path in engine:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            for value in _template_literals(node):
+                yield path, (value.lineno, str(value.value), ["engine message"])
+
+
+def _template_literals(node: ast.AST) -> Iterator[ast.Constant]:
+    if isinstance(node, ast.keyword) and node.arg == "template":
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            yield node.value
+    elif isinstance(node, ast.Dict):
+        for key, value in zip(node.keys, node.values, strict=True):
+            if (
+                isinstance(key, ast.Constant)
+                and key.value == "template"
+                and isinstance(value, ast.Constant)
+                and isinstance(value.value, str)
+            ):
+                yield value
+
+
+def babel_extract_data_i18n(
+    fileobj: Any, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel extraction method for ``data-i18n`` attributes (``patience.i18n:babel_...``)."""
+    text = fileobj.read().decode(options.get("encoding", "utf-8"))
+    for lineno, message, comments in extract_data_i18n(text):
+        yield lineno, "", str(message), comments
+
+
+def babel_extract_engine(
+    fileobj: Any, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel extraction method for the engine's literal ``template=`` error messages."""
+    tree = ast.parse(fileobj.read().decode(options.get("encoding", "utf-8")))
+    for node in ast.walk(tree):
+        for value in _template_literals(node):
+            yield value.lineno, "", str(value.value), ["engine message"]
+
+
+def source_files() -> list[Path]:
+    """Every file messages are extracted from (Python package, static JS and HTML)."""
+    py = [
+        p
+        for p in sorted(PACKAGE_DIR.rglob("*.py"))
+        if "locales" not in p.parts and p.name != "cli.py"
+    ]
+    web = sorted(p for p in STATIC_DIR.rglob("*") if p.suffix in (".js", ".html"))
+    return py + web
+
+
+def extract() -> Catalog:
+    """A fresh template catalog of every message the code uses."""
+    catalog = Catalog(project="patience", domain=DOMAIN, fuzzy=False)
+    found: list[tuple[Path, Extracted]] = []
+    for path in source_files():
+        if path.suffix == ".py":
+            found.extend((path, item) for item in _python_messages(path))
+        elif path.suffix == ".js":
+            found.extend((path, item) for item in _js_messages(path))
+        else:
+            text = path.read_text(encoding="utf-8")
+            found.extend((path, item) for item in extract_data_i18n(text))
+    found.extend(_engine_templates())
+    for path, (lineno, message, comments) in found:
+        where = path.relative_to(PACKAGE_DIR.parent).as_posix()
+        catalog.add(message, None, [(where, lineno)], auto_comments=comments)
+    return catalog
+
+
+def message_ids(catalog: Catalog) -> set[str | tuple[str, str]]:
+    """The ids of a catalog (a plural message's id is its (singular, plural) pair)."""
+    ids: set[str | tuple[str, str]] = set()
+    for m in catalog:
+        if m.id:
+            ids.add((m.id[0], m.id[1]) if isinstance(m.id, (list, tuple)) else m.id)
+    return ids
+
+
+def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    """Read a ``.po`` or ``.pot`` file."""
+    with path.open("rb") as fh:
+        return read_po(fh, locale=lang, domain=DOMAIN)
+
+
+def _write_po(path: Path, catalog: Catalog) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as fh:
+        write_po(fh, catalog, width=100, sort_output=False, omit_header=False)
+
+
+def update(template: Catalog) -> dict[str, list[str]]:
+    """Merge ``template`` into every language's ``.po``; return the untranslated ids.
+
+    Obsolete entries are dropped (not kept as ``#~``): a catalog holds only ids the
+    code uses. English maps every id to itself. No fuzzy matching: a changed English
+    text needs a fresh translation, not a guess.
+    """
+    missing: dict[str, list[str]] = {}
+    for lang in LANGUAGES:
+        path = po_path(lang)
+        if path.exists():
+            catalog = read_catalog(path, lang)
+        else:
+            catalog = Catalog(
+                locale=lang,
+                domain=DOMAIN,
+                project="patience",
+                version="0.1.0",
+                copyright_holder="the patience authors",
+                header_comment=HEADER.format(language=LANGUAGE_NAMES[lang]),
+                fuzzy=False,
+            )
+        catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
+        # Babel's update shares Message objects with the template: give it a copy each time.
+        catalog.update(copy.deepcopy(template), no_fuzzy_matching=True, update_header_comment=False)
+        catalog.obsolete.clear()
+        for m in catalog:
+            if not m.id:
+                continue
+            if lang == DEFAULT_LANGUAGE:
+                m.string = tuple(m.id) if isinstance(m.id, (list, tuple)) else m.id
+            elif not _translated(m.string):
+                missing.setdefault(lang, []).append(str(m.id))
+        catalog.fuzzy = False
+        _write_po(path, catalog)
+    return missing
+
+
+def _translated(string: Any) -> bool:
+    if isinstance(string, (list, tuple)):
+        return bool(string) and all(string)
+    return bool(string)
+
+
+def compile_all() -> None:
+    """Compile every ``.po`` into its ``.mo`` (untranslated entries fall back to English)."""
+    for lang in LANGUAGES:
+        catalog = read_catalog(po_path(lang), lang)
+        with mo_path(lang).open("wb") as fh:
+            write_mo(fh, catalog, use_fuzzy=False)
+    reload()
+
+
+def apply_translations(lang: str, table: Mapping[str, str | list[str]]) -> int:
+    """Fill ``lang``'s ``.po`` from ``{id: text}`` (plural ids as "singular\\0plural")."""
+    path = po_path(lang)
+    catalog = read_catalog(path, lang)
+    count = 0
+    for m in catalog:
+        if not m.id:
+            continue
+        key = m.id[0] + "\u0000" + m.id[1] if isinstance(m.id, (list, tuple)) else m.id
+        if key in table:
+            value = table[key]
+            m.string = tuple(value) if isinstance(value, list) else value
+            m.flags.discard("fuzzy")
+            count += 1
+    _write_po(path, catalog)
+    return count
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m patience.i18n extract|update|compile|check``: maintain the catalogs."""
+    args = sys.argv[1:] if argv is None else argv
+    commands: dict[str, Callable[[], int]] = {
+        "extract": _cmd_extract,
+        "update": _cmd_update,
+        "compile": _cmd_compile,
+        "check": _cmd_check,
+    }
+    if len(args) != 1 or args[0] not in commands:
+        print("usage: python -m patience.i18n extract|update|compile|check", file=sys.stderr)
+        print("  extract  write locales/messages.pot from the code", file=sys.stderr)
+        print("  update   extract, then merge into each language's .po", file=sys.stderr)
+        print("  compile  compile every .po into .mo", file=sys.stderr)
+        print("  check    exit 1 if any id lacks a translation or is unused", file=sys.stderr)
+        return 2
+    return commands[args[0]]()
+
+
+def _cmd_extract() -> int:
+    template = extract()
+    _write_po(TEMPLATE_FILE, template)
+    print(f"{len(template)} messages -> {TEMPLATE_FILE}")
+    return 0
+
+
+def _cmd_update() -> int:
+    _cmd_extract()
+    missing = update(read_catalog(TEMPLATE_FILE))
+    for lang, ids in missing.items():
+        print(f"{lang}: {len(ids)} untranslated")
+        for msgid in ids:
+            print(f"  {msgid!r}")
+    return 0
+
+
+def _cmd_compile() -> int:
+    compile_all()
+    print("compiled " + ", ".join(str(mo_path(lang)) for lang in LANGUAGES))
+    return 0
+
+
+def _cmd_check() -> int:
+    used = message_ids(extract())
+    status = 0
+    for lang in LANGUAGES:
+        catalog = read_catalog(po_path(lang), lang)
+        have = message_ids(catalog)
+        untranslated = [str(m.id) for m in catalog if m.id and not _translated(m.string)]
+        for label, items in (
+            ("missing", sorted(map(str, used - have))),
+            ("untranslated", untranslated),
+            ("unused", sorted(map(str, have - used))),
+        ):
+            for item in items:
+                print(f"{lang}: {label}: {item!r}")
+                status = 1
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

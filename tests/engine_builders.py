@@ -1,0 +1,66 @@
+"""Hand-made positions for the rule tests (not validated: they need not hold 52 cards)."""
+
+from __future__ import annotations
+
+from patience import Position, get_game, play
+from patience.cards import parse_card, parse_rank
+
+
+def cards(text: str) -> tuple[int, ...]:
+    """'AS 2S' -> the card ints, bottom to top."""
+    return tuple(parse_card(t) for t in text.split())
+
+
+def build(
+    game: str,
+    *,
+    options: dict[str, str] | None = None,
+    stock: str = "",
+    waste: str = "",
+    f: tuple[str, ...] = ("", "", "", ""),
+    t: tuple[str, ...] | list[str] = (),
+    r: tuple[str, ...] | list[str] = (),
+    base: str | None = None,
+    redeals: int = 0,
+) -> Position:
+    """A position from card texts; a tableau pile is 'DOWN | UP' (face-down cards before '|')."""
+    rules = get_game(game, options)
+    tableau, down = [], []
+    tab = list(t) + [""] * (rules.tableau_piles - len(t))
+    for pile in tab:
+        d, _, u = pile.rpartition("|")
+        tableau.append(cards(d) + cards(u))
+        down.append(len(cards(d)))
+    res = list(r) + [""] * (rules.reserve_piles - len(r))
+    return Position(
+        game=rules.name,
+        options=rules.options,
+        deal=None,
+        stock=cards(stock),
+        waste=cards(waste),
+        foundations=tuple(cards(x) for x in f),
+        tableau=tuple(tableau),
+        down=tuple(down),
+        reserve=tuple(cards(x) for x in res),
+        redeals=redeals,
+        base=None if base is None else parse_rank(base),
+    )
+
+
+def moves_of(p: Position) -> list[str]:
+    """The legal moves as text."""
+    return [str(m) for m in get_game(p.game, dict(p.options)).legal_moves(p)]
+
+
+def after(p: Position, *moves: str) -> Position:
+    """The position after playing ``moves`` (each checked)."""
+    for m in moves:
+        p = play(p, m)
+    return p
+
+
+def pile_text(pile: tuple[int, ...]) -> str:
+    """Card ints -> 'AS 2S'."""
+    from patience.cards import cards_text
+
+    return cards_text(pile)

@@ -1,0 +1,104 @@
+"""The command line of FORMATS.md: deal, moves, play; exit codes 0 / 2 / 1."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from patience import Position, new_game, play
+from patience.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_deal_prints_the_starting_position_as_json() -> None:
+    code, out, _ = run("deal", "klondike", "--deal", "7", "--json")
+    assert code == 0
+    assert Position.from_json(json.loads(out)) == new_game("klondike", 7)
+
+
+def test_deal_with_options_and_text_output() -> None:
+    code, out, _ = run("deal", "klondike", "-d", "3", "--option", "mode=three")
+    assert code == 0 and "t7:" in out and "stock:" in out and "three" in out
+
+
+def test_moves_lists_every_legal_move_one_per_line() -> None:
+    code, out, _ = run("moves", "bakers-dozen", "--deal", "1")
+    p = new_game("bakers-dozen", 1)
+    from patience import legal_moves
+
+    assert code == 0 and out.split() == [str(m) for m in legal_moves(p)]
+    code, out, _ = run("moves", "bakers-dozen", "--deal", "1", "--json")
+    assert json.loads(out) == [str(m) for m in legal_moves(p)]
+
+
+def test_play_prints_the_resulting_position() -> None:
+    code, out, _ = run("play", "klondike", "-d", "1", "--moves", "deal deal", "--json")
+    expected = play(play(new_game("klondike", 1), "deal"), "deal")
+    assert code == 0 and Position.from_json(json.loads(out)) == expected
+
+
+def test_play_stops_at_the_first_illegal_move_naming_it_and_its_index() -> None:
+    code, out, err = run("play", "klondike", "-d", "1", "--moves", "deal t1>f1 deal")
+    assert code == 2 and out == ""
+    assert "move 2" in err and "t1>f1" in err and "QH cannot start f1" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_position_from_a_file_and_from_stdin(tmp_path: Path) -> None:
+    p = play(new_game("hopscotch", 2), "deal")
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(p.to_json()))
+    code, out, _ = run("moves", "--position", str(f))
+    assert code == 0 and "w>r1" in out.split()
+    code, out, _ = run("moves", "--position", "-", stdin=json.dumps(p.to_json()))
+    assert code == 0 and "w>r1" in out.split()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("deal", "spider"), "unknown game 'spider'"),
+        (("deal", "klondike", "--option", "mode=two"), "valid values: single, three"),
+        (("deal", "klondike", "--option", "speed=fast"), "unknown option 'speed'"),
+        (("deal", "klondike", "--option", "nonsense"), "expected key=value"),
+        (("play", "klondike", "--moves", "t1-t2"), "invalid move"),
+        (("deal",), "missing GAME"),
+        (("deal", "--position", "/nonexistent/file.json"), "cannot read"),
+        (("deal", "klondike", "--deal", "-4"), ""),
+    ],
+)
+def test_bad_input_exits_2_with_a_one_line_reason(args: tuple[str, ...], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2, (out, err)
+    assert message in err
+    assert "Traceback" not in err + out
+
+
+def test_broken_position_exits_2_naming_the_problem(tmp_path: Path) -> None:
+    data = new_game("klondike", 1).to_json()
+    data["stock"][0] = data["stock"][1]
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps(data))
+    code, _, err = run("deal", "--position", str(f))
+    assert code == 2 and "duplicate cards" in err
+    f.write_text("{not json")
+    code, _, err = run("moves", "--position", str(f))
+    assert code == 2 and "not valid JSON" in err
+
+
+def test_help_reads_well() -> None:
+    code, out, _ = run("--help")
+    assert code == 0
+    for command in ("serve", "deal", "moves", "play", "solve"):
+        assert command in out
+    code, out, _ = run("play", "--help")
+    assert code == 0 and "--moves" in out and "--position" in out

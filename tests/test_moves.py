@@ -1,0 +1,45 @@
+"""Move notation (FORMATS.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience import InvalidMoveError, Move, parse_moves
+from patience.moves import moves_text
+
+
+@pytest.mark.parametrize(
+    "text", ["w>t3", "t7>f1", "r2>t5", "f3>t1", "s>t4", "t6>t2/3", "deal", "w>r4", "t13>f4"]
+)
+def test_notation_round_trips(text: str) -> None:
+    assert str(Move.parse(text)) == text
+    assert eval(repr(Move.parse(text))) == Move.parse(text)  # noqa: S307 - repr evaluates back
+
+
+def test_input_is_case_insensitive_and_output_canonical() -> None:
+    assert str(Move.parse("W>T3")) == "w>t3"
+    assert str(Move.parse(" DEAL ")) == "deal"
+    assert str(Move.parse("waste>t1")) == "w>t1"
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("t1-t2", "expected"),
+        ("t1>t2/1", "2 or more"),
+        ("t14>t2", "unknown pile"),
+        ("x1>t2", "unknown pile"),
+        ("t1>t1", "the same"),
+        ("", "expected"),
+        ("t1>", "expected"),
+    ],
+)
+def test_malformed_moves_are_refused_with_the_reason(text: str, why: str) -> None:
+    with pytest.raises(InvalidMoveError, match=why):
+        Move.parse(text)
+
+
+def test_lists_of_moves_split_on_spaces_and_newlines() -> None:
+    moves = parse_moves("deal w>t3\n t6>t2/3 ")
+    assert moves_text(moves) == "deal w>t3 t6>t2/3"
+    assert Move.deal().is_deal and Move.parse("deal") == Move.deal()

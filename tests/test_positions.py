@@ -1,0 +1,179 @@
+"""Positions: JSON both ways, validation that reports every problem, canonical keys."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from patience import GAMES, InvalidPositionError, Position, new_game, play
+from patience.errors import InvalidOptionError, UnknownGameError
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_json_round_trip_of_a_deal(game: str) -> None:
+    p = new_game(game, 11)
+    data = json.loads(json.dumps(p.to_json()))
+    assert Position.from_json(data) == p
+    assert data["game"] == game and data["deal"] == 11
+
+
+def test_json_follows_formats_md_example_shape() -> None:
+    data = new_game("lady-jane", 12345).to_json()
+    assert set(data) >= {
+        "game",
+        "options",
+        "deal",
+        "stock",
+        "waste",
+        "foundations",
+        "tableau",
+        "reserve",
+        "redeals",
+        "base",
+        "score",
+    }
+    assert data["options"] == {} and isinstance(data["base"], str) and data["score"] == 1
+    assert all(set(t) == {"down", "up"} for t in data["tableau"])
+
+
+def test_a_position_made_by_hand_has_deal_null() -> None:
+    data = new_game("klondike", 3).to_json()
+    data["deal"] = None
+    assert Position.from_json(data).deal is None
+
+
+def test_positions_are_hashable_and_keys_ignore_the_deal_number() -> None:
+    p = new_game("klondike", 3)
+    q = Position.from_json({**p.to_json(), "deal": None})
+    assert hash(p) != hash(q) or p != q
+    assert p.key() == q.key()
+    assert len({p, p}) == 1
+
+
+def broken(game: str, change: Any) -> dict[str, Any]:
+    data = copy.deepcopy(new_game(game, 5).to_json())
+    change(data)
+    return data
+
+
+def problems_of(data: Any) -> list[str]:
+    with pytest.raises(InvalidPositionError) as info:
+        Position.from_json(data)
+    return info.value.problems
+
+
+def test_duplicate_card_is_named() -> None:
+    def dup(d: dict[str, Any]) -> None:
+        d["stock"][0] = d["stock"][1]
+
+    problems = problems_of(broken("klondike", dup))
+    assert any("duplicate cards" in p for p in problems)
+    assert any("missing cards" in p for p in problems)
+
+
+def test_missing_card_is_named() -> None:
+    def drop(d: dict[str, Any]) -> None:
+        d["stock"].pop()
+
+    data = broken("klondike", drop)
+    missing = new_game("klondike", 5).to_json()["stock"][-1]
+    assert any(missing in p for p in problems_of(data))
+
+
+def test_wrong_pile_count_is_refused() -> None:
+    def six(d: dict[str, Any]) -> None:
+        d["tableau"].pop()
+
+    assert any("7 tableau piles" in p for p in problems_of(broken("klondike", six)))
+
+
+def test_foundation_out_of_sequence_is_refused() -> None:
+    def bad(d: dict[str, Any]) -> None:
+        d["foundations"][0] = [d["stock"].pop()]
+
+    problems = problems_of(broken("klondike", bad))
+    assert any(p.startswith("f1") for p in problems)
+
+
+def test_every_problem_is_listed_at_once() -> None:
+    def many(d: dict[str, Any]) -> None:
+        d["stock"][0] = "ZZ"
+        d["waste"] = ["QQ"]
+
+    problems = problems_of(broken("klondike", many))
+    assert len(problems) == 2 and "ZZ" in problems[0] and "QQ" in problems[1]
+
+
+def test_face_down_top_card_is_refused() -> None:
+    def flip(d: dict[str, Any]) -> None:
+        t = d["tableau"][1]
+        t["down"], t["up"] = t["down"] + t["up"], []
+
+    assert any("top card must be face up" in p for p in problems_of(broken("klondike", flip)))
+
+
+def test_lady_jane_needs_a_base_and_a_reachable_stock_size() -> None:
+    def nobase(d: dict[str, Any]) -> None:
+        d["base"] = None
+
+    assert any("base" in p for p in problems_of(broken("lady-jane", nobase)))
+
+    def stock(d: dict[str, Any]) -> None:
+        d["reserve"][0].append(d["stock"].pop())
+
+    assert any("stock holds 15" in p for p in problems_of(broken("lady-jane", stock)))
+
+
+def test_hopscotch_foundations_must_start_with_the_clubs() -> None:
+    def swap(d: dict[str, Any]) -> None:
+        d["foundations"][0], d["foundations"][1] = d["foundations"][1], d["foundations"][0]
+
+    problems = problems_of(broken("hopscotch", swap))
+    assert any(p.startswith("f1") for p in problems) and any(p.startswith("f2") for p in problems)
+
+
+def test_klondike_redeals_beyond_the_mode_are_refused() -> None:
+    def redeal(d: dict[str, Any]) -> None:
+        d["redeals"] = 3
+
+    assert any("redeals" in p for p in problems_of(broken("klondike", redeal)))
+
+
+def test_score_that_disagrees_is_refused() -> None:
+    def score(d: dict[str, Any]) -> None:
+        d["score"] = 7
+
+    assert any("score" in p for p in problems_of(broken("klondike", score)))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        [],
+        "x",
+        {"game": 3},
+        {"game": "klondike", "options": []},
+        {"game": "klondike", "stock": 5},
+    ],
+)
+def test_malformed_documents_are_refused(data: Any) -> None:
+    with pytest.raises(InvalidPositionError):
+        Position.from_json(data)
+
+
+def test_unknown_game_and_option_in_a_position() -> None:
+    with pytest.raises(UnknownGameError, match="valid games"):
+        Position.from_json({"game": "spider"})
+    with pytest.raises(InvalidOptionError, match="valid values"):
+        Position.from_json({"game": "klondike", "options": {"mode": "two"}})
+
+
+def test_a_position_after_moves_round_trips() -> None:
+    p = new_game("klondike", 1)
+    for m in ["deal", "deal", "deal"]:
+        p = play(p, m)
+    assert Position.from_json(p.to_json()) == p

@@ -1,0 +1,79 @@
+"""The session: unlimited undo/redo, restart, resume from JSON."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience import IllegalMoveError, Move, new_game
+from patience.session import Session
+
+
+def test_undo_and_redo_are_unlimited_and_exact() -> None:
+    s = Session(new_game("klondike", 1, {"mode": "unlimited"}))
+    seen = [s.position]
+    for _ in range(60):
+        s.play(Move.deal())
+        seen.append(s.position)
+    while s.can_undo:
+        s.undo()
+        assert s.position == seen[len(s.moves)]
+    assert s.position == seen[0]
+    while s.can_redo:
+        s.redo()
+    assert s.position == seen[-1]
+
+
+def test_a_new_move_clears_redo() -> None:
+    s = Session(new_game("klondike", 1))
+    s.play(Move.deal())
+    s.undo()
+    assert s.can_redo
+    s.play(Move.deal())
+    assert not s.can_redo
+
+
+def test_illegal_move_changes_nothing() -> None:
+    s = Session(new_game("klondike", 1))
+    s.play(Move.deal())
+    state = s.to_json()
+    with pytest.raises(IllegalMoveError):
+        s.play(Move.parse("t1>f1"))
+    assert s.to_json() == state
+
+
+def test_undo_with_nothing_to_undo_raises() -> None:
+    s = Session(new_game("hopscotch", 1))
+    with pytest.raises(IndexError):
+        s.undo()
+    with pytest.raises(IndexError):
+        s.redo()
+
+
+def test_restart_goes_back_to_the_deal() -> None:
+    s = Session(new_game("lady-jane", 2))
+    s.play(Move.deal())
+    s.restart()
+    assert s.position == new_game("lady-jane", 2) and not s.can_undo and not s.can_redo
+
+
+def test_resume_from_json_keeps_history_and_redo() -> None:
+    s = Session(new_game("klondike", 4))
+    for _ in range(5):
+        s.play(Move.deal())
+    s.undo()
+    s.undo()
+    s.elapsed = 12.5
+    t = Session.from_json(s.to_json())
+    assert t.position == s.position and t.moves == s.moves and t.redo_stack == s.redo_stack
+    assert t.elapsed == 12.5
+    t.undo()
+    assert t.position == s.history[-2]
+
+
+def test_auto_finish_and_foundation_move() -> None:
+    s = Session(new_game("bakers-dozen", 1))
+    m = s.foundation_move("t1")
+    assert m is None or m.dst.startswith("f")
+    played = s.auto_finish()
+    assert all(m.dst.startswith("f") for m in played)
+    assert s.moves == played

@@ -1,0 +1,7 @@
+"""The solver: proven verdicts, hints that lead to a win, winnable deals only."""
+
+from __future__ import annotations
+
+from .search import Hint, SolveResult, find_winnable, hint, solve
+
+__all__ = ["Hint", "SolveResult", "find_winnable", "hint", "solve"]

@@ -1,0 +1,51 @@
+"""The game adapter interface the search runs on, and the plain generic adapter.
+
+An adapter tells the search, for one game, how to name a state canonically (so that
+interchangeable piles meet in the transposition table), which moves are safe to make
+at once (proven dominance), and which moves to try, best first. Every child comes with
+the real engine moves that lead to it, so a winning line replays through ``play``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from ..moves import Move
+from ..position import Position
+from ..rules import Game
+
+Child = tuple[tuple[Move, ...], Position]
+"""The engine moves that lead to a child position, and that position."""
+
+
+class Adapter:
+    """The generic adapter: every legal move, the engine's own key, no shortcuts."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        # With unlimited redeals the redeal counter does not change what can be done;
+        # leaving it in the key would make the state space infinite.
+        self.count_redeals = getattr(game, "max_redeals", 0) is not None
+
+    def key(self, p: Position) -> Hashable:
+        """A canonical key: positions with equal keys have the same future."""
+        k = p.key()
+        return k if self.count_redeals else k[:-1]
+
+    def auto(self, p: Position) -> tuple[list[Move], Position]:
+        """Moves that are proven safe to make at once, and the position after them."""
+        return [], p
+
+    def finish(self, p: Position) -> list[Move] | None:
+        """A winning line found without search (or None when there is no shortcut)."""
+        return None
+
+    def children(self, p: Position) -> list[Child]:
+        """Every successor worth trying, best first."""
+        g = self.game
+        return [((m,), g.apply(p, m)) for m in g.legal_moves(p)]
+
+    def guess(self, p: Position) -> Move | None:
+        """A plausible move when the search could not decide (the best-ordered one)."""
+        kids = self.children(p)
+        return kids[0][0][0] if kids and kids[0][0] else None

@@ -1,0 +1,227 @@
+"""Depth-first search with a bounded transposition table, and the public entry points.
+
+The search is exact: it answers ``won`` only with a line that the engine accepts move
+by move (checked before returning), and ``lost`` only when every reachable state was
+searched. The transposition table may forget states when it is full; that costs time,
+never correctness, because the states on the current path are kept apart and a
+forgotten state is simply searched again.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+
+from ..games import game_for, get_game
+from ..moves import Move
+from ..position import Position
+from ..rules import Game
+from .base import Adapter
+
+DEFAULT_TABLE_SIZE = 2_000_000
+"""States the transposition table remembers before it starts forgetting old ones."""
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """A verdict: ``won`` with a winning line, ``lost`` (proven), or ``unknown``."""
+
+    result: str
+    moves: list[Move] = field(default_factory=list)
+    states: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Advice for a player: the verdict and the move to make."""
+
+    verdict: str
+    move: Move | None = None
+    line: list[Move] = field(default_factory=list)
+
+
+def adapter_for(game: Game) -> Adapter:
+    """The search adapter of ``game`` (the per-game pruning, or the generic one)."""
+    from .bakers_dozen import BakersDozenAdapter
+    from .hopscotch import HopscotchAdapter
+    from .klondike import KlondikeAdapter
+    from .lady_jane import LadyJaneAdapter
+
+    adapters: dict[str, type[Adapter]] = {
+        "klondike": KlondikeAdapter,
+        "lady-jane": LadyJaneAdapter,
+        "bakers-dozen": BakersDozenAdapter,
+        "hopscotch": HopscotchAdapter,
+    }
+    return adapters.get(game.name, Adapter)(game)
+
+
+class _Table:
+    """A bounded set of keys: two generations, the older dropped when the newer fills."""
+
+    def __init__(self, size: int) -> None:
+        self.half = max(1, size // 2)
+        self.new: set[Hashable] = set()
+        self.old: set[Hashable] = set()
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self.new or key in self.old
+
+    def add(self, key: Hashable) -> None:
+        self.new.add(key)
+        if len(self.new) >= self.half:
+            self.old = self.new
+            self.new = set()
+
+
+class _Stop(Exception):
+    """The budget ran out."""
+
+
+def search(
+    root: Position,
+    adapter: Adapter,
+    *,
+    deadline: float | None = None,
+    max_states: int | None = None,
+    cancel: threading.Event | None = None,
+    table_size: int = DEFAULT_TABLE_SIZE,
+) -> tuple[str, list[Move], int]:
+    """Search from ``root``: (verdict, winning line or [], states expanded)."""
+    game = adapter.game
+    table = _Table(table_size)
+    on_path: set[Hashable] = set()
+    line: list[tuple[Move, ...]] = []
+    # Each frame: [children, next index, key].
+    stack: list[list[object]] = []
+    states = 0
+
+    def enter(p: Position, moves: tuple[Move, ...]) -> bool:
+        """Open a node; True when it is a win (the line then ends with it)."""
+        nonlocal states
+        auto_moves, p = adapter.auto(p)
+        if auto_moves:
+            moves = moves + tuple(auto_moves)
+        if game.is_won(p):
+            line.append(moves)
+            return True
+        finish = adapter.finish(p)
+        if finish is not None:
+            line.append(moves + tuple(finish))
+            return True
+        key = adapter.key(p)
+        if key in on_path or key in table:
+            return False
+        table.add(key)
+        states += 1
+        if states & 511 == 0:
+            if deadline is not None and time.monotonic() > deadline:
+                raise _Stop
+            if cancel is not None and cancel.is_set():
+                raise _Stop
+        if max_states is not None and states > max_states:
+            raise _Stop
+        on_path.add(key)
+        line.append(moves)
+        stack.append([adapter.children(p), 0, key])
+        return False
+
+    def won() -> list[Move]:
+        return [m for step in line for m in step]
+
+    try:
+        if enter(root, ()):
+            return WON, won(), states
+        while stack:
+            frame = stack[-1]
+            kids = frame[0]
+            i = frame[1]
+            assert isinstance(kids, list) and isinstance(i, int)
+            if i >= len(kids):
+                stack.pop()
+                on_path.discard(frame[2])
+                line.pop()
+                continue
+            frame[1] = i + 1
+            moves, child = kids[i]
+            if enter(child, moves):
+                return WON, won(), states
+    except _Stop:
+        return UNKNOWN, [], states
+    return LOST, [], states
+
+
+def replay(position: Position, moves: list[Move]) -> Position:
+    """Play ``moves`` through the engine's checked ``play`` (raises if one is illegal)."""
+    game = game_for(position)
+    for m in moves:
+        position = game.play(position, m)
+    return position
+
+
+def solve(
+    position: Position,
+    timeout: float = 60.0,
+    max_states: int | None = None,
+    cancel: threading.Event | None = None,
+    *,
+    table_size: int = DEFAULT_TABLE_SIZE,
+) -> SolveResult:
+    """Decide ``position``: ``won`` with a winning line, ``lost`` (proven) or ``unknown``."""
+    start = time.monotonic()
+    game = game_for(position)
+    verdict, moves, states = search(
+        position,
+        adapter_for(game),
+        deadline=start + timeout,
+        max_states=max_states,
+        cancel=cancel,
+        table_size=table_size,
+    )
+    if verdict == WON:
+        # The line must stand up to the engine's own checks: never a wrong verdict.
+        end = replay(position, moves)
+        if not game.is_won(end):
+            raise AssertionError("solver line does not win")  # pragma: no cover
+    return SolveResult(verdict, moves, states, time.monotonic() - start)
+
+
+def hint(
+    position: Position, timeout: float = 2.0, cancel: threading.Event | None = None
+) -> Hint:
+    """The move to make: the first of a winning line, or a best guess when undecided."""
+    game = game_for(position)
+    if game.is_won(position):
+        return Hint("winnable", None, [])
+    result = solve(position, timeout=timeout, cancel=cancel)
+    if result.result == WON:
+        return Hint("winnable", result.moves[0], result.moves)
+    if result.result == LOST:
+        return Hint("lost", None, [])
+    return Hint("unknown", adapter_for(game).guess(position), [])
+
+
+def find_winnable(
+    game: str | Game,
+    options: Mapping[str, str] | None,
+    start: int,
+    budget: float = 10.0,
+    per_deal: float = 2.0,
+) -> int | None:
+    """The first deal number >= ``start`` proven winnable, or None if the budget ran out."""
+    rules = get_game(game, options) if isinstance(game, str) else game
+    end = time.monotonic() + budget
+    deal = start
+    while True:
+        left = end - time.monotonic()
+        if left <= 0:
+            return None
+        p = rules.new_position(deal)
+        if solve(p, timeout=min(per_deal, left)).result == WON:
+            return deal
+        deal += 1

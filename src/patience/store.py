@@ -1,0 +1,315 @@
+"""Saved games and statistics in SQLite: every change is one committed transaction.
+
+Two tables. ``games`` holds each game begun, with its whole ``Session.to_json`` (start
+position, moves, redo stack, clock), so a killed server resumes it exactly. ``results``
+holds one row per finished game, keyed by the game id: recording a result twice is a
+no-op, which makes "recorded once, never twice" a property of the schema, not of the
+callers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+ENV_DATA_DIR = "PATIENCE_DATA_DIR"
+DB_NAME = "patience.sqlite3"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    deal TEXT,
+    session TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    started INTEGER NOT NULL DEFAULT 0,
+    finished INTEGER NOT NULL DEFAULT 0,
+    score INTEGER NOT NULL DEFAULT 0,
+    last_move TEXT,
+    notice TEXT
+);
+CREATE INDEX IF NOT EXISTS games_open ON games (finished, updated);
+CREATE TABLE IF NOT EXISTS results (
+    game_id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    deal TEXT,
+    result TEXT NOT NULL CHECK (result IN ('won', 'lost')),
+    score INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    moves INTEGER NOT NULL,
+    finished_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS results_by_game ON results (game, options, finished_at);
+"""
+
+
+def default_data_dir() -> Path:
+    """The data folder: $PATIENCE_DATA_DIR, else the platform's user data folder."""
+    env = os.environ.get(ENV_DATA_DIR)
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir("patience", appauthor=False))
+
+
+def options_key(options: dict[str, str]) -> str:
+    """The canonical text of an options dict (sorted JSON), used as a grouping key."""
+    return json.dumps(options, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass
+class GameRecord:
+    """One row of ``games``: a saved session and what the server knows about it."""
+
+    id: str
+    game: str
+    options: dict[str, str]
+    deal: int | None
+    session: dict[str, Any]
+    created: float
+    updated: float
+    started: bool = False
+    finished: bool = False
+    score: int = 0
+    last_move: str | None = None
+    notice: str | None = None
+
+
+@dataclass
+class Stats:
+    """Statistics of one game with one set of options."""
+
+    game: str
+    options: dict[str, str]
+    played: int
+    won: int
+    win_rate: float
+    current_streak: int
+    longest_streak: int
+    best_time: float | None
+    average_time: float | None
+    best_score: int | None
+
+
+class Store:
+    """The SQLite store of one data folder. Thread-safe: one connection behind a lock."""
+
+    def __init__(self, data_dir: str | os.PathLike[str] | None = None) -> None:
+        self.data_dir = Path(data_dir).expanduser() if data_dir else default_data_dir()
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.path = self.data_dir / DB_NAME
+        # The web app serves requests from a thread pool; the lock serialises them.
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA journal_mode=WAL")
+        # NORMAL in WAL mode survives a killed process (the WAL is in the OS cache);
+        # only a power cut could lose the last move, and FULL would fsync every click.
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        with self.transaction() as db:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One atomic, committed change (BEGIN IMMEDIATE ... COMMIT, rolled back on error)."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    # --- games ---------------------------------------------------------------------
+
+    def insert_game(self, record: GameRecord, finish_others_at: float | None = None) -> None:
+        """Save a new game; first record every other started, unfinished game as lost.
+
+        Starting a new game abandons the one in progress: like AisleRiot, a game in which
+        a move was made counts as played (and lost, unless it was won).
+        """
+        with self.transaction() as db:
+            if finish_others_at is not None:
+                rows = db.execute(
+                    "SELECT * FROM games WHERE finished = 0 AND started = 1 AND id != ?",
+                    (record.id,),
+                ).fetchall()
+                for row in rows:
+                    other = _record(row)
+                    self._record_result(db, other, "lost", finish_others_at)
+                    db.execute("UPDATE games SET finished = 1 WHERE id = ?", (other.id,))
+            db.execute(
+                "INSERT INTO games (id, game, options, deal, session, created, updated, started,"
+                " finished, score, last_move, notice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                _row(record),
+            )
+
+    def save_game(self, record: GameRecord, result: str | None = None) -> None:
+        """Save a changed game; with ``result`` ("won"/"lost") also finish and record it."""
+        with self.transaction() as db:
+            if result is not None:
+                record.finished = True
+                self._record_result(db, record, result, record.updated)
+            cur = db.execute(
+                "UPDATE games SET session = ?, updated = ?, started = ?, finished = ?,"
+                " score = ?, last_move = ?, notice = ? WHERE id = ?",
+                (
+                    json.dumps(record.session, separators=(",", ":")),
+                    record.updated,
+                    int(record.started),
+                    int(record.finished),
+                    record.score,
+                    record.last_move,
+                    record.notice,
+                    record.id,
+                ),
+            )
+            if cur.rowcount != 1:
+                raise KeyError(record.id)
+
+    def get_game(self, game_id: str) -> GameRecord | None:
+        """The saved game ``game_id``, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else _record(row)
+
+    def current_game(self) -> GameRecord | None:
+        """The game changed last that is not finished, or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT * FROM games WHERE finished = 0 ORDER BY updated DESC, rowid DESC LIMIT 1"
+            ).fetchone()
+        return None if row is None else _record(row)
+
+    # --- results -------------------------------------------------------------------
+
+    def _record_result(
+        self, db: sqlite3.Connection, record: GameRecord, result: str, at: float
+    ) -> None:
+        session = record.session
+        score = record.score
+        moves = len(session.get("moves", []))
+        seconds = float(session.get("elapsed", 0.0))
+        # One row per game id. A game recorded as lost (abandoned) and then won anyway
+        # from another tab becomes a win; nothing else ever changes a recorded result.
+        db.execute(
+            "INSERT INTO results (game_id, game, options, deal, result, score, seconds, moves,"
+            " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET result = excluded.result,"
+            " score = excluded.score, seconds = excluded.seconds, moves = excluded.moves"
+            " WHERE results.result = 'lost' AND excluded.result = 'won'",
+            (
+                record.id,
+                record.game,
+                options_key(record.options),
+                None if record.deal is None else str(record.deal),
+                result,
+                score,
+                seconds,
+                moves,
+                at,
+            ),
+        )
+
+    def results(self, game_id: str | None = None) -> list[dict[str, Any]]:
+        """Recorded results (all, or of one game id), oldest first."""
+        with self._lock:
+            if game_id is None:
+                rows = self._db.execute(
+                    "SELECT * FROM results ORDER BY finished_at, rowid"
+                ).fetchall()
+            else:
+                rows = self._db.execute(
+                    "SELECT * FROM results WHERE game_id = ?", (game_id,)
+                ).fetchall()
+        return [dict(r) for r in rows]
+
+    def stats(self) -> list[Stats]:
+        """Statistics per game and options, in game then options order."""
+        groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for r in self.results():
+            groups.setdefault((r["game"], r["options"]), []).append(r)
+        out: list[Stats] = []
+        for (game, opts), rows in sorted(groups.items()):
+            wins = [r for r in rows if r["result"] == "won"]
+            longest = run = 0
+            for r in rows:
+                run = run + 1 if r["result"] == "won" else 0
+                longest = max(longest, run)
+            times = [float(r["seconds"]) for r in wins]
+            out.append(
+                Stats(
+                    game=game,
+                    options=json.loads(opts),
+                    played=len(rows),
+                    won=len(wins),
+                    win_rate=len(wins) / len(rows),
+                    current_streak=run,
+                    longest_streak=longest,
+                    best_time=min(times) if times else None,
+                    average_time=sum(times) / len(times) if times else None,
+                    best_score=max(int(r["score"]) for r in rows),
+                )
+            )
+        return out
+
+
+def _row(r: GameRecord) -> tuple[Any, ...]:
+    return (
+        r.id,
+        r.game,
+        options_key(r.options),
+        None if r.deal is None else str(r.deal),
+        json.dumps(r.session, separators=(",", ":")),
+        r.created,
+        r.updated,
+        int(r.started),
+        int(r.finished),
+        r.score,
+        r.last_move,
+        r.notice,
+    )
+
+
+def _record(row: sqlite3.Row) -> GameRecord:
+    # Deal numbers go up to 10**20, past SQLite's 64-bit integers: stored as text.
+    return GameRecord(
+        id=row["id"],
+        game=row["game"],
+        options=json.loads(row["options"]),
+        deal=None if row["deal"] is None else int(row["deal"]),
+        session=json.loads(row["session"]),
+        created=row["created"],
+        updated=row["updated"],
+        started=bool(row["started"]),
+        finished=bool(row["finished"]),
+        score=row["score"],
+        last_move=row["last_move"],
+        notice=row["notice"],
+    )
+
+
+def now() -> float:
+    """Wall-clock seconds (the store's timestamps)."""
+    return time.time()

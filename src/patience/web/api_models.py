@@ -1,0 +1,170 @@
+"""Pydantic models of the JSON API: they validate the requests and document the schema."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..cards import MAX_DEAL
+
+Status = Literal["playing", "won", "stuck"]
+Verdict = Literal["winnable", "lost", "unknown"]
+
+
+class TableauPile(BaseModel):
+    """One tableau pile: face-down cards then face-up cards, bottom to top."""
+
+    down: list[str] = Field(default_factory=list, max_length=52)
+    up: list[str] = Field(default_factory=list, max_length=52)
+
+
+class PositionJSON(BaseModel):
+    """A whole position in the FORMATS.md JSON notation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(max_length=40, examples=["klondike"])
+    options: dict[str, str] = Field(default_factory=dict)
+    deal: int | None = Field(default=None, strict=True)
+    stock: list[str] = Field(default_factory=list, max_length=52)
+    waste: list[str] = Field(default_factory=list, max_length=52)
+    foundations: list[list[str]] = Field(default_factory=list, max_length=4)
+    tableau: list[TableauPile] = Field(default_factory=list, max_length=13)
+    reserve: list[list[str]] = Field(default_factory=list, max_length=7)
+    redeals: int = Field(default=0, strict=True)
+    base: str | None = Field(default=None, max_length=2)
+    score: int | None = Field(default=None, strict=True)
+
+
+class NewGame(BaseModel):
+    """Start a game: a numbered (or random) deal of a game, or a given position."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str | None = Field(
+        default=None,
+        max_length=40,
+        description="Game name; may be left out when `position` is given.",
+        examples=["klondike"],
+    )
+    options: dict[str, str] = Field(default_factory=dict, examples=[{"mode": "three"}])
+    deal: int | None = Field(
+        default=None,
+        strict=True,
+        description=f"Deal number 0..{MAX_DEAL}; null = a random deal.",
+        json_schema_extra={"minimum": 0, "maximum": MAX_DEAL},
+    )
+    winnable: bool = Field(
+        default=False,
+        strict=True,
+        description="Draw from deals the solver proves winnable (random deals only).",
+    )
+    position: PositionJSON | None = Field(
+        default=None, description="Start from this position instead of a deal (load a position)."
+    )
+
+
+class MoveRequest(BaseModel):
+    """One move in FORMATS.md notation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    move: str = Field(max_length=40, examples=["t6>t2/3", "deal", "w>f1"])
+
+
+class PileRequest(BaseModel):
+    """A pile whose top card should go to a foundation (double-click)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    pile: str = Field(max_length=10, examples=["t3", "w"])
+
+
+class GameInfo(BaseModel):
+    """A game the server can deal, with its options."""
+
+    name: str
+    title: str
+    options: dict[str, list[str]]
+    defaults: dict[str, str]
+
+
+class GameView(BaseModel):
+    """Everything the page shows of one game."""
+
+    id: str
+    game: str
+    title: str
+    options: dict[str, str]
+    deal: int | None
+    position: PositionJSON
+    legal_moves: list[str]
+    score: int
+    max_score: int
+    moves_made: int
+    elapsed: float = Field(description="Seconds of play (idle gaps are capped).")
+    can_undo: bool
+    can_redo: bool
+    status: Status
+    stock_count: int
+    redeals: int
+    redeals_left: int | None = Field(description="Redeals left; null = unlimited.")
+    base: str | None = Field(description="Lady Jane's base rank, e.g. '7'.")
+    last_move: str | None
+    notice: str | None
+    finished: bool = Field(description="Recorded in the statistics (won or abandoned).")
+    undo_count: int = Field(description="Moves that undo can take back.")
+    redo_count: int = Field(description="Undone moves that redo can replay.")
+
+
+class Hint(BaseModel):
+    """The solver's advice for the current position."""
+
+    verdict: Verdict
+    move: str | None
+    line: list[str]
+
+
+class StatsRow(BaseModel):
+    """Statistics of one game with one set of options."""
+
+    game: str
+    options: dict[str, str]
+    played: int
+    won: int
+    win_rate: float = Field(description="won / played, from 0 to 1.")
+    win_percent: float = Field(description="won / played in percent, 0 to 100.")
+    current_streak: int
+    longest_streak: int
+    best_time: float | None = Field(description="Seconds of the fastest win.")
+    average_time: float | None = Field(description="Mean seconds of the wins.")
+    best_score: int | None
+
+
+class StatsList(BaseModel):
+    """Statistics of every game and options played."""
+
+    stats: list[StatsRow]
+
+
+class Messages(BaseModel):
+    """A translation catalog for the front end."""
+
+    lang: str
+    messages: dict[str, str | list[str]]
+
+
+class ErrorDetail(BaseModel):
+    """What went wrong, in English and as a translatable template."""
+
+    code: str = Field(examples=["illegal_move"])
+    message: str
+    message_id: str = Field(description="English template with {placeholders}.")
+    params: dict[str, object]
+
+
+class ErrorBody(BaseModel):
+    """The body of every 4xx reply."""
+
+    error: ErrorDetail

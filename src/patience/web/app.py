@@ -1,0 +1,535 @@
+"""The FastAPI application: the JSON API under /api and the static front end at /.
+
+The app is declared as data: a router of endpoints, a map of exception handlers, one
+middleware that refuses foreign Host and Origin headers. Rules live in the engine;
+``service.Service`` applies them and saves every change before the reply.
+"""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+import os
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import anyio
+import anyio.to_thread
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..errors import PatienceError
+from ..position import Position
+from ..store import Store
+from .api_models import (
+    ErrorBody,
+    GameInfo,
+    GameView,
+    Hint,
+    Messages,
+    MoveRequest,
+    NewGame,
+    PileRequest,
+    StatsList,
+)
+from .service import IDLE_CAP, ApiError, Live, Service, game_list, useful_move
+
+try:
+    from ..i18n import _
+except ImportError:  # pragma: no cover - the i18n module ships with the package
+
+    def _(msgid: str) -> str:
+        """Mark a message for translation (no-op fallback)."""
+        return msgid
+
+
+log = logging.getLogger(__name__)
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+LANGUAGES = ("en", "es", "fr")
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]"})
+HINT_TIMEOUT = 2.0
+WINNABLE_BUDGET = 8.0
+REWIND_BUDGET = 10.0
+
+# Some systems map .js to text/plain, which browsers refuse for ES modules.
+mimetypes.add_type("text/javascript", ".js")
+mimetypes.add_type("text/javascript", ".mjs")
+mimetypes.add_type("image/svg+xml", ".svg")
+mimetypes.add_type("text/css", ".css")
+
+STATUS_BY_CODE = {"illegal_move": 409}
+"""HTTP status of each engine error code; every other PatienceError is a 422."""
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    403: {"model": ErrorBody, "description": "Host or Origin is not this local server"},
+    404: {"model": ErrorBody, "description": "Unknown or stale game id"},
+    409: {"model": ErrorBody, "description": "Not allowed in this position"},
+    422: {"model": ErrorBody, "description": "Malformed request, move, option or position"},
+}
+
+T = TypeVar("T")
+
+
+def error_body(code: str, template: str, params: dict[str, object]) -> dict[str, Any]:
+    """The JSON error body of the API contract."""
+    try:
+        message = template.format(**params) if params else template
+    except (KeyError, IndexError, ValueError):
+        message = template
+    safe = {
+        k: v if isinstance(v, str | int | float | bool) or v is None else str(v)
+        for k, v in params.items()
+    }
+    return {"error": {"code": code, "message": message, "message_id": template, "params": safe}}
+
+
+def error_response(status: int, code: str, template: str, **params: object) -> JSONResponse:
+    """A JSON error reply."""
+    return JSONResponse(error_body(code, template, params), status_code=status)
+
+
+class LocalOnly:
+    """Refuse requests whose Host or Origin is not this local server (DNS rebinding)."""
+
+    def __init__(self, app: ASGIApp, port: int | None = None) -> None:
+        self.app = app
+        self.port = port
+
+    def host_ok(self, host: str) -> bool:
+        """Whether ``host`` (a Host header or an Origin's authority) names this server."""
+        name, port = host, None
+        if host.startswith("["):
+            end = host.find("]")
+            if end < 0:
+                return False
+            name, rest = host[: end + 1], host[end + 1 :]
+            if rest:
+                if not rest.startswith(":"):
+                    return False
+                port = rest[1:]
+        elif ":" in host:
+            name, port = host.rsplit(":", 1)
+        if name.lower() not in LOCAL_HOSTS:
+            return False
+        if port is not None and not port.isdigit():
+            return False
+        if self.port is None:
+            return True
+        return (int(port) if port else 80) == self.port
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Check the headers, then pass the request on with a few safety headers."""
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.lower(): v for k, v in scope["headers"]}
+        host = headers.get(b"host", b"").decode("latin-1")
+        origin = headers.get(b"origin")
+        problem = None
+        if not self.host_ok(host):
+            problem = error_response(
+                403, "forbidden_host", _("Host {host} is not this local server"), host=host[:100]
+            )
+        elif origin is not None:
+            text = origin.decode("latin-1")
+            if not (text.startswith("http://") and self.host_ok(text[7:])):
+                problem = error_response(
+                    403,
+                    "forbidden_origin",
+                    _("Origin {origin} is not this local server"),
+                    origin=text[:100],
+                )
+        if problem is not None:
+            if scope["type"] == "http":
+                await problem(scope, receive, send)
+            else:
+                await send({"type": "websocket.close", "code": 1008})
+            return
+        is_api = scope.get("path", "").startswith("/api/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                extra = [
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"no-referrer"),
+                ]
+                # The front end changes with the package: always revalidate it.
+                extra.append((b"cache-control", b"no-store" if is_api else b"no-cache"))
+                message["headers"] = list(message.get("headers", [])) + extra
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+async def run_cancellable(request: Request, cancel: threading.Event, work: Callable[[], T]) -> T:
+    """Run ``work`` in a worker thread; set ``cancel`` if the client goes away."""
+
+    async def watch() -> None:
+        while not cancel.is_set():
+            if await request.is_disconnected():
+                cancel.set()
+                return
+            await anyio.sleep(0.1)
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(watch)
+        try:
+            result = await anyio.to_thread.run_sync(work)
+        finally:
+            tg.cancel_scope.cancel()
+    return result
+
+
+def solver_module() -> Any:
+    """The solver package, or None while it is not installed."""
+    try:
+        from .. import solver
+    except ImportError:
+        return None
+    return solver if hasattr(solver, "hint") else None
+
+
+def compute_hint(position: Position, timeout: float, cancel: threading.Event) -> dict[str, Any]:
+    """The hint for ``position``: the solver's, or a useful legal move with 'unknown'."""
+    solver = solver_module()
+    if solver is not None:
+        try:
+            h = solver.hint(position, timeout=timeout, cancel=cancel)
+            move = h.move
+            if move is None and h.verdict == "unknown":
+                move = useful_move(position)
+            return {
+                "verdict": h.verdict,
+                "move": None if move is None else str(move),
+                "line": [str(m) for m in h.line],
+            }
+        except PatienceError:
+            raise
+        except Exception:  # noqa: BLE001 - a solver bug must not cost the player the game
+            log.exception("solver hint failed; falling back to a useful move")
+    move = useful_move(position)
+    verdict = "unknown"
+    if move is None:
+        from ..games import game_for
+
+        rules = game_for(position)
+        verdict = "winnable" if rules.is_won(position) else "lost"
+    return {"verdict": verdict, "move": None if move is None else str(move), "line": []}
+
+
+def find_rewind(history: list[Position], budget: float, cancel: threading.Event) -> int | None:
+    """The most moves to keep so that the position is proven winnable, or None.
+
+    Winnability only ever goes from true to false along a game (a later position is
+    reached from an earlier one by legal moves), so a binary search over the history
+    finds the last winnable position in a few solver calls.
+    """
+    solver = solver_module()
+    if solver is None:
+        return None
+    deadline = time.monotonic() + budget
+
+    def won(k: int) -> bool:
+        left = deadline - time.monotonic()
+        if left <= 0 or cancel.is_set():
+            return False
+        result = solver.solve(history[k], timeout=min(left, 3.0), cancel=cancel)
+        return bool(result.result == "won")
+
+    n = len(history) - 1
+    if won(n):
+        return n
+    lo, hi = -1, n  # history[hi] is not proven winnable; history[lo] is (when lo >= 0)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if won(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo if lo >= 0 else None
+
+
+def create_app(
+    data_dir: str | os.PathLike[str] | None = None,
+    *,
+    port: int | None = None,
+    idle_cap: float = IDLE_CAP,
+    hint_timeout: float = HINT_TIMEOUT,
+) -> FastAPI:
+    """The web app over the store in ``data_dir`` (None: the user data folder).
+
+    ``port`` is the port the server listens on: Host and Origin headers must name it
+    (None accepts any port of localhost, for in-process tests).
+    """
+    store = Store(data_dir)
+    service = Service(store, idle_cap=idle_cap)
+    hint_cancels: dict[str, threading.Event] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> Any:
+        yield
+        store.close()
+
+    app = FastAPI(
+        title="patience",
+        version="0.1.0",
+        summary="Solitaire in the browser: Klondike, Lady Jane, Baker's Dozen, Hopscotch.",
+        openapi_url="/api/openapi.json",
+        docs_url="/api/docs",
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    app.state.store = store
+    api = APIRouter(prefix="/api", responses=ERRORS)
+
+    async def game_view(live: Live) -> dict[str, Any]:
+        return service.view(live)
+
+    @api.get("/games", response_model=list[GameInfo])
+    async def list_games() -> list[dict[str, Any]]:
+        """Every game with its options and their defaults."""
+        return game_list()
+
+    @api.post("/games", response_model=GameView, status_code=201)
+    async def new_game(body: NewGame, request: Request) -> dict[str, Any]:
+        """Start a game: a numbered or random deal, or a given position."""
+        position = None if body.position is None else body.position.model_dump(exclude_unset=True)
+        start = service.start_position(body.game, body.options, body.deal, position)
+        notice = None
+        if body.winnable and body.position is None and body.deal is None:
+            start, notice = await winnable_start(start, request)
+        return await game_view(service.create(start, notice))
+
+    async def winnable_start(start: Position, request: Request) -> tuple[Position, str | None]:
+        solver = solver_module()
+        if solver is None or not hasattr(solver, "find_winnable"):
+            return start, _("The solver is not available: this deal may not be winnable")
+        cancel = threading.Event()
+        options = dict(start.options)
+        assert start.deal is not None  # a random deal was drawn
+
+        def work() -> int | None:
+            result = solver.find_winnable(
+                start.game, options, start.deal, budget=WINNABLE_BUDGET, per_deal=2.0
+            )
+            return None if result is None else int(result)
+
+        try:
+            deal = await run_cancellable(request, cancel, work)
+        except PatienceError:
+            raise
+        except Exception:  # noqa: BLE001 - fall back to the random deal
+            log.exception("find_winnable failed")
+            deal = None
+        if deal is None:
+            return start, _("No winnable deal was found in time: this deal may not be winnable")
+        from ..games import get_game
+
+        return get_game(start.game, options).new_position(deal), None
+
+    @api.get("/current", response_model=GameView)
+    async def current() -> dict[str, Any]:
+        """The game played last and not finished (resume after a restart)."""
+        live = service.current()
+        if live is None:
+            raise ApiError(404, "no_current_game", _("There is no game in progress"))
+        return await game_view(live)
+
+    @api.get("/games/{game_id}", response_model=GameView)
+    async def get_game_view(game_id: str) -> dict[str, Any]:
+        """One game."""
+        return await game_view(service.get(game_id))
+
+    @api.post("/games/{game_id}/move", response_model=GameView)
+    async def move(game_id: str, body: MoveRequest) -> dict[str, Any]:
+        """Play one move (409 with the reason when the rules refuse it)."""
+        return await game_view(service.move(game_id, body.move))
+
+    @api.post("/games/{game_id}/undo", response_model=GameView)
+    async def undo(game_id: str) -> dict[str, Any]:
+        """Take back the last move."""
+        return await game_view(service.undo(game_id))
+
+    @api.post("/games/{game_id}/redo", response_model=GameView)
+    async def redo(game_id: str) -> dict[str, Any]:
+        """Replay the last undone move."""
+        return await game_view(service.redo(game_id))
+
+    @api.post("/games/{game_id}/restart", response_model=GameView)
+    async def restart(game_id: str) -> dict[str, Any]:
+        """Back to the first position of the deal."""
+        return await game_view(service.restart(game_id))
+
+    @api.post("/games/{game_id}/autofinish", response_model=GameView)
+    async def autofinish(game_id: str) -> dict[str, Any]:
+        """Play every card that can go to the foundations."""
+        return await game_view(service.autofinish(game_id))
+
+    @api.post("/games/{game_id}/foundation", response_model=GameView)
+    async def foundation(game_id: str, body: PileRequest) -> dict[str, Any]:
+        """Send the top card of a pile to its foundation (double-click)."""
+        return await game_view(service.foundation(game_id, body.pile))
+
+    @api.get("/games/{game_id}/hint", response_model=Hint)
+    async def hint(game_id: str, request: Request) -> dict[str, Any]:
+        """The solver's verdict and next move (about 2 s at most)."""
+        live = service.get(game_id)
+        position = live.session.position
+        cancel = threading.Event()
+        # A newer hint request for the same game makes the older one pointless.
+        previous = hint_cancels.pop(game_id, None)
+        if previous is not None:
+            previous.set()
+        hint_cancels[game_id] = cancel
+        try:
+            return await run_cancellable(
+                request, cancel, lambda: compute_hint(position, hint_timeout, cancel)
+            )
+        finally:
+            if hint_cancels.get(game_id) is cancel:
+                del hint_cancels[game_id]
+
+    @api.post("/games/{game_id}/rewind", response_model=GameView)
+    async def rewind(game_id: str, request: Request) -> dict[str, Any]:
+        """Undo back to the last position the solver proves winnable."""
+        live = service.get(game_id)
+        if solver_module() is None:
+            raise ApiError(409, "solver_unavailable", _("The solver is not available"))
+        history = list(live.session.history)
+        cancel = threading.Event()
+        keep = await run_cancellable(
+            request, cancel, lambda: find_rewind(history, REWIND_BUDGET, cancel)
+        )
+        n = len(history) - 1
+        if keep is None:
+            service.set_notice(live, _("No winnable position was found in time"))
+            return await game_view(live)
+        if keep == n:
+            service.set_notice(live, _("This position can still be won"))
+            return await game_view(live)
+        return await game_view(service.undo_to(game_id, keep, n))
+
+    @api.get("/stats", response_model=StatsList)
+    async def stats() -> dict[str, Any]:
+        """Statistics per game and options."""
+        rows = []
+        for s in store.stats():
+            row = dict(s.__dict__)
+            row["win_percent"] = round(100 * s.win_rate, 1)
+            rows.append(row)
+        return {"stats": rows}
+
+    @api.get("/messages/{lang}", response_model=Messages)
+    async def messages(lang: str) -> dict[str, Any]:
+        """The translation catalog of a language, for the front end."""
+        try:
+            from .. import i18n
+        except ImportError:
+            i18n = None  # type: ignore[assignment]
+        known = tuple(getattr(i18n, "LANGUAGE_NAMES", LANGUAGES))
+        if lang not in known:
+            raise ApiError(
+                404,
+                "unknown_language",
+                _("Unknown language {lang} (known: {known})"),
+                lang=lang[:20],
+                known=", ".join(known),
+            )
+        if i18n is None or not hasattr(i18n, "catalog_json"):
+            return {"lang": lang, "messages": {}}
+        catalog: dict[str, Any] = i18n.catalog_json(lang)
+        return catalog
+
+    app.include_router(api)
+    install_error_handlers(app)
+    app.mount("/", StaticFiles(directory=STATIC_DIR, html=True, check_dir=False), name="static")
+    app.add_middleware(LocalOnly, port=port)
+    return app
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Map every error to the JSON error body: 4xx for bad input, never a bare 500."""
+
+    async def api_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, ApiError)
+        return error_response(exc.status, exc.code, exc.template, **exc.params)
+
+    async def patience_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, PatienceError)
+        status = STATUS_BY_CODE.get(exc.code, 422)
+        return JSONResponse(
+            {
+                "error": {
+                    "code": exc.code,
+                    "message": str(exc),
+                    "message_id": exc.template,
+                    "params": {
+                        k: v if isinstance(v, str | int | float | bool) or v is None else str(v)
+                        for k, v in exc.params.items()
+                    },
+                }
+            },
+            status_code=status,
+        )
+
+    async def validation_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        where = ".".join(str(x) for x in first.get("loc", ()) if x != "body") or "body"
+        if first.get("type") == "json_invalid":
+            return error_response(
+                422,
+                "invalid_json",
+                _("The request body is not valid JSON: {details}"),
+                details=str(first.get("ctx", {}).get("error", first.get("msg", ""))),
+            )
+        return error_response(
+            422,
+            "invalid_request",
+            _("Invalid request: {field}: {details}"),
+            field=where,
+            details=str(first.get("msg", "invalid")),
+        )
+
+    async def http_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        codes = {404: "not_found", 405: "method_not_allowed"}
+        reply = error_response(
+            exc.status_code,
+            codes.get(exc.status_code, "http_error"),
+            _("{method} {path}: {reason}"),
+            method=request.method,
+            path=request.url.path[:200],
+            reason=str(exc.detail),
+        )
+        for key, value in (exc.headers or {}).items():
+            reply.headers[key] = value
+        return reply
+
+    async def server_error(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error", exc_info=exc)
+        return error_response(
+            500, "internal_error", _("Internal error: {error}"), error=type(exc).__name__
+        )
+
+    handlers: dict[Any, Callable[[Request, Exception], Awaitable[JSONResponse]]] = {
+        ApiError: api_error,
+        PatienceError: patience_error,
+        RequestValidationError: validation_error,
+        StarletteHTTPException: http_error,
+        Exception: server_error,
+    }
+    for exc_class, handler in handlers.items():
+        app.add_exception_handler(exc_class, handler)

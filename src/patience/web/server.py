@@ -1,0 +1,79 @@
+"""Run the web app with uvicorn on a local port (``patience serve``)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import threading
+import webbrowser
+
+import uvicorn
+
+from .app import create_app
+
+
+def bind(host: str, port: int) -> tuple[socket.socket, bool]:
+    """A listening socket on ``host:port``, or on a free port if that one is taken.
+
+    Returns the socket and whether the port asked for was replaced. Binding here,
+    before uvicorn starts, lets the app know its real port for the Host check.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    for candidate in (port, 0):
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        if os.name != "nt":
+            # Allow a quick restart over connections in TIME_WAIT (not a shared port).
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, candidate))
+        except OSError as exc:
+            sock.close()
+            if exc.errno == errno.EADDRINUSE and candidate != 0:
+                continue
+            raise
+        sock.listen(128)
+        sock.set_inheritable(True)
+        return sock, candidate != port
+    raise OSError(errno.EADDRINUSE, f"no free port on {host}")  # pragma: no cover
+
+
+def url_for(host: str, port: int) -> str:
+    """The address to open in a browser."""
+    name = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    if ":" in name and not name.startswith("["):
+        name = f"[{name}]"
+    return f"http://{name}:{port}/"
+
+
+def run(
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    open_browser: bool = True,
+    data_dir: str | os.PathLike[str] | None = None,
+) -> None:
+    """Serve the game on ``host:port`` until interrupted; open the browser if asked."""
+    sock, moved = bind(host, port)
+    actual = sock.getsockname()[1]
+    if moved:
+        print(f"Port {port} is in use; using port {actual} instead.", flush=True)
+    app = create_app(data_dir, port=actual)
+    url = url_for(host, actual)
+    print(f"patience is running at {url}  (Ctrl+C to stop)", flush=True)
+    print(f"Saved games and statistics: {app.state.store.path}", flush=True)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
+    server = uvicorn.Server(config)
+    if open_browser:
+        # Open the page once the server is accepting connections.
+        def opener() -> None:
+            for _ in range(100):
+                if server.started:
+                    webbrowser.open(url)
+                    return
+                threading.Event().wait(0.05)
+
+        threading.Thread(target=opener, daemon=True).start()
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()

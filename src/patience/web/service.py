@@ -1,0 +1,392 @@
+"""The games being played: engine sessions kept in memory, written through to the store.
+
+Every change is applied to the session first (the engine refuses an illegal move before
+touching anything), then saved in one transaction before the reply goes out. If the
+save fails the cached session is dropped, so memory never runs ahead of the disk.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import rank_text
+from ..errors import InvalidPositionError, PatienceError
+from ..games import GAMES, game_for, get_game
+from ..moves import PILES, Move
+from ..position import Position
+from ..session import Session
+from ..store import GameRecord, Store
+
+try:
+    from ..i18n import _
+except ImportError:  # pragma: no cover - the i18n module ships with the package
+
+    def _(msgid: str) -> str:
+        """Mark a message for translation (no-op fallback)."""
+        return msgid
+
+
+IDLE_CAP = 30.0
+"""Longest pause between two requests that the game clock counts, in seconds."""
+
+RANDOM_DEALS = 1_000_000_000
+"""Random deals are drawn from 1 .. RANDOM_DEALS - 1 (short numbers, easy to share)."""
+
+CACHE_SIZE = 64
+
+
+class ApiError(Exception):
+    """An error reply: HTTP status, code, English template and its parameters."""
+
+    def __init__(self, status: int, code: str, template: str, **params: object) -> None:
+        super().__init__(template.format(**params) if params else template)
+        self.status = status
+        self.code = code
+        self.template = template
+        self.params = params
+
+
+def not_found(game_id: str) -> ApiError:
+    """The error for an unknown or stale game id."""
+    return ApiError(404, "unknown_game_id", _("There is no game {id}"), id=game_id)
+
+
+@dataclass
+class Live:
+    """A game in memory: its stored record and its engine session."""
+
+    record: GameRecord
+    session: Session
+
+
+class Service:
+    """Create, load, change and describe games; the single authority on rules."""
+
+    def __init__(
+        self, store: Store, idle_cap: float = IDLE_CAP, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.store = store
+        self.idle_cap = idle_cap
+        self.clock = clock
+        self.lock = threading.RLock()
+        self._cache: OrderedDict[str, Live] = OrderedDict()
+
+    # --- creating and loading ------------------------------------------------------------
+
+    def start_position(
+        self,
+        game: str | None,
+        options: dict[str, str],
+        deal: int | None,
+        position: dict[str, Any] | None,
+    ) -> Position:
+        """The first position of a new game (validates everything, raises PatienceError)."""
+        if position is not None:
+            try:
+                start = Position.from_json(position)
+            except PatienceError:
+                raise
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                # Position.from_json checks its input; this only guards odd shapes.
+                raise InvalidPositionError([str(exc)]) from exc
+            if game is not None and game != start.game:
+                raise ApiError(
+                    422,
+                    "invalid_position",
+                    _("The position is a game of {found}, not {game}"),
+                    found=start.game,
+                    game=game,
+                )
+            if options and get_game(start.game, options).options != start.options:
+                raise ApiError(
+                    422, "invalid_position", _("The position's options differ from 'options'")
+                )
+            return start
+        if game is None:
+            raise ApiError(422, "missing_game", _("Say which game to deal ('game')"))
+        rules = get_game(game, options)
+        if deal is None:
+            deal = random.randrange(1, RANDOM_DEALS)
+        return rules.new_position(deal)
+
+    def create(self, start: Position, notice: str | None = None) -> Live:
+        """Save a new game from ``start``; the game in progress counts as abandoned."""
+        now = self.clock()
+        session = Session(start)
+        record = GameRecord(
+            id=uuid.uuid4().hex,
+            game=start.game,
+            options=dict(start.options),
+            deal=start.deal,
+            session=session.to_json(),
+            created=now,
+            updated=now,
+            score=session.score,
+            notice=notice,
+        )
+        with self.lock:
+            for other in self._cache.values():
+                if other.record.started and not other.record.finished:
+                    other.record.finished = True
+            self.store.insert_game(record, finish_others_at=now)
+            live = Live(record, session)
+            self._remember(live)
+        return live
+
+    def get(self, game_id: str) -> Live:
+        """The game ``game_id`` (404 when there is none)."""
+        with self.lock:
+            live = self._cache.get(game_id)
+            if live is not None:
+                self._cache.move_to_end(game_id)
+                return live
+            if len(game_id) > 64:
+                raise not_found(game_id[:64])
+            record = self.store.get_game(game_id)
+            if record is None:
+                raise not_found(game_id)
+            live = Live(record, Session.from_json(record.session))
+            self._remember(live)
+            return live
+
+    def current(self) -> Live | None:
+        """The game played last and not finished, if any."""
+        record = self.store.current_game()
+        return None if record is None else self.get(record.id)
+
+    def _remember(self, live: Live) -> None:
+        self._cache[live.record.id] = live
+        self._cache.move_to_end(live.record.id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    # --- changing ----------------------------------------------------------------------
+
+    def change(self, game_id: str, action: Callable[[Session], str | None]) -> Live:
+        """Apply ``action`` to the session, tick the clock, save; all or nothing.
+
+        ``action`` raises (and changes nothing) when refused, or returns the text of the
+        last move played (None when the action is not a move, like undo).
+        """
+        with self.lock:
+            live = self.get(game_id)
+            session, record = live.session, live.record
+            before_elapsed = session.elapsed
+            now = self.clock()
+            ticked = self.elapsed(live, now)  # before the move: the winning move counts too
+            last_move = action(session)
+            try:
+                session.elapsed = ticked
+                record.updated = now
+                record.started = record.started or bool(session.moves)
+                record.last_move = last_move
+                record.notice = None
+                record.score = session.score
+                record.session = session.to_json()
+                result = "won" if session.won and not record.finished else None
+                self.store.save_game(record, result=result)
+            except BaseException:
+                # Memory must not run ahead of the disk: reload from the store next time.
+                session.elapsed = before_elapsed
+                self._cache.pop(game_id, None)
+                raise
+            return live
+
+    def elapsed(self, live: Live, now: float) -> float:
+        """The game clock at ``now``: stored time plus the pause since, capped."""
+        session, record = live.session, live.record
+        if not record.started or record.finished or session.won:
+            return session.elapsed
+        gap = min(max(now - record.updated, 0.0), self.idle_cap)
+        return session.elapsed + gap
+
+    def move(self, game_id: str, text: str) -> Live:
+        """Play one move given in notation."""
+        move = Move.parse(text)
+
+        def act(s: Session) -> str:
+            s.play(move)
+            return str(move)
+
+        return self.change(game_id, act)
+
+    def undo(self, game_id: str) -> Live:
+        """Take back the last move (409 when there is none)."""
+
+        def act(s: Session) -> None:
+            if not s.can_undo:
+                raise ApiError(409, "nothing_to_undo", _("There is no move to undo"))
+            s.undo()
+
+        return self.change(game_id, act)
+
+    def redo(self, game_id: str) -> Live:
+        """Replay the last undone move (409 when there is none)."""
+
+        def act(s: Session) -> str:
+            if not s.can_redo:
+                raise ApiError(409, "nothing_to_redo", _("There is no move to redo"))
+            return str(s.redo())
+
+        return self.change(game_id, act)
+
+    def restart(self, game_id: str) -> Live:
+        """Back to the first position of the deal (the clock keeps running)."""
+
+        def act(s: Session) -> None:
+            s.restart()
+
+        return self.change(game_id, act)
+
+    def foundation(self, game_id: str, pile: str) -> Live:
+        """Send the top card of ``pile`` to a foundation (409 when it cannot go)."""
+        name = {"stock": "s", "waste": "w"}.get(pile.strip().lower(), pile.strip().lower())
+        if name not in PILES or name.startswith("f"):
+            raise ApiError(
+                422,
+                "invalid_pile",
+                _("{pile} is not a pile that can send a card to a foundation"),
+                pile=pile,
+            )
+
+        def act(s: Session) -> str:
+            move = s.foundation_move(name)
+            if move is None:
+                raise ApiError(
+                    409,
+                    "no_foundation_move",
+                    _("The top card of {pile} cannot go to a foundation"),
+                    pile=name,
+                )
+            s.play(move)
+            return str(move)
+
+        return self.change(game_id, act)
+
+    def autofinish(self, game_id: str) -> Live:
+        """Play every card that can go to the foundations (409 when none can)."""
+
+        def act(s: Session) -> str:
+            played = s.auto_finish()
+            if not played:
+                raise ApiError(409, "nothing_to_finish", _("No card can go to a foundation"))
+            return " ".join(str(m) for m in played)
+
+        return self.change(game_id, act)
+
+    def undo_to(self, game_id: str, moves_left: int, expected: int) -> Live:
+        """Undo back to ``moves_left`` moves, if the game still has ``expected`` moves."""
+
+        def act(s: Session) -> None:
+            if len(s.moves) != expected:
+                raise ApiError(
+                    409, "game_changed", _("The game changed while the solver was thinking")
+                )
+            while len(s.moves) > moves_left:
+                s.undo()
+
+        return self.change(game_id, act)
+
+    def set_notice(self, live: Live, notice: str | None) -> None:
+        """Attach a notice to the game's next view (saved with it)."""
+        with self.lock:
+            live.record.notice = notice
+            self.store.save_game(live.record)
+
+    # --- describing ----------------------------------------------------------------------
+
+    def view(self, live: Live) -> dict[str, Any]:
+        """The GameView of a game (see the API contract)."""
+        s, record = live.session, live.record
+        p = s.position
+        rules = game_for(p)
+        legal = rules.legal_moves(p)
+        won = rules.is_won(p)
+        status = "won" if won else ("playing" if legal else "stuck")
+        max_redeals: int | None = getattr(rules, "max_redeals", 0)
+        if p.game == "klondike":
+            redeals_left = None if max_redeals is None else max(max_redeals - p.redeals, 0)
+        else:
+            redeals_left = 0
+        return {
+            "id": record.id,
+            "game": p.game,
+            "title": rules.title,
+            "options": dict(p.options),
+            "deal": p.deal,
+            "position": p.to_json(),
+            "legal_moves": [str(m) for m in legal],
+            "score": rules.score(p),
+            "max_score": 52 - rules.score_offset,
+            "moves_made": len(s.moves),
+            "elapsed": round(self.elapsed(live, self.clock()), 3),
+            "can_undo": s.can_undo,
+            "can_redo": s.can_redo,
+            "status": status,
+            "stock_count": len(p.stock),
+            "redeals": p.redeals,
+            "redeals_left": redeals_left,
+            "base": None if p.base is None else rank_text(p.base),
+            "last_move": record.last_move,
+            "notice": record.notice,
+            "finished": record.finished,
+            "undo_count": len(s.moves),
+            "redo_count": len(s.redo_stack),
+        }
+
+
+def game_list() -> list[dict[str, Any]]:
+    """Every game with its options and their defaults."""
+    out = []
+    for name, cls in GAMES.items():
+        out.append(
+            {
+                "name": name,
+                "title": cls.title,
+                "options": {k: list(v) for k, v in cls.option_spec.items()},
+                "defaults": {k: v[0] for k, v in cls.option_spec.items()},
+            }
+        )
+    return out
+
+
+def useful_move(position: Position) -> Move | None:
+    """A legal move worth trying, by simple rules (the hint when no solver is at hand).
+
+    Preference: to a foundation; a tableau move that turns a card up or empties a pile;
+    from the waste, stock or reserves to the tableau; deal; any other tableau move.
+    Moves from a foundation back down are never suggested.
+    """
+    rules = game_for(position)
+    moves = rules.legal_moves(position)
+    best: tuple[int, int] | None = None
+    choice: Move | None = None
+    for order, m in enumerate(moves):
+        if m.is_deal:
+            rank = 4
+        elif m.src.startswith("f"):
+            continue
+        elif m.dst.startswith("f"):
+            rank = 0
+        elif m.src.startswith("t"):
+            i = PILES[m.src][1]
+            pile = position.tableau[i]
+            uncovers = len(pile) - m.count
+            if uncovers == 0 and m.dst.startswith("t") and not position.tableau[PILES[m.dst][1]]:
+                continue  # a whole pile to an empty pile changes nothing
+            if uncovers == 0 or uncovers <= position.down[i]:
+                rank = 1
+            else:
+                rank = 5
+        else:
+            rank = 2
+        if best is None or (rank, order) < best:
+            best, choice = (rank, order), m
+    return choice

@@ -44,12 +44,16 @@ class Hopscotch(Game):
         """Foundation fk climbs by k."""
         return i + 1
 
-    def stock_action(self, p: Position) -> Position | Refusal:
-        """Turn one card onto the empty waste."""
+    def deal_refusal(self, p: Position) -> Refusal | None:
+        """Dealing needs an empty waste and a card in the stock."""
         if p.waste:
             return Refusal("the waste card must be played (to a foundation or a reserve) first")
         if not p.stock:
             return Refusal("the stock is empty, and {game} has no redeal", game=self.title)
+        return None
+
+    def dealt(self, p: Position) -> Position:
+        """Turn one card onto the empty waste."""
         return Position(
             p.game,
             p.options,

@@ -67,12 +67,10 @@ class Klondike(Game):
         """Only a King (or a run led by one) fills an empty pile."""
         return KING
 
-    def stock_action(self, p: Position) -> Position | Refusal:
-        """Turn 1 or 3 cards to the waste, or turn the waste over (one redeal)."""
+    def deal_refusal(self, p: Position) -> Refusal | None:
+        """Dealing needs a card in the stock, or a waste to turn over and a redeal left."""
         if p.stock:
-            n = min(self.draw, len(p.stock))
-            turned = tuple(reversed(p.stock[-n:]))
-            return _with(p, stock=p.stock[:-n], waste=p.waste + turned)
+            return None
         if not p.waste:
             return Refusal("the stock and the waste are both empty")
         limit = self.max_redeals
@@ -82,6 +80,14 @@ class Klondike(Game):
                 limit=limit,
                 mode=self.option["mode"],
             )
+        return None
+
+    def dealt(self, p: Position) -> Position:
+        """Turn 1 or 3 cards to the waste, or turn the waste over (one redeal)."""
+        if p.stock:
+            n = min(self.draw, len(p.stock))
+            turned = tuple(reversed(p.stock[-n:]))
+            return _with(p, stock=p.stock[:-n], waste=p.waste + turned)
         return _with(p, stock=tuple(reversed(p.waste)), waste=(), redeals=p.redeals + 1)
 
     def extra_problems(self, p: Position) -> list[str]:

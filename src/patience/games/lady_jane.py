@@ -62,19 +62,23 @@ class LadyJane(Game):
         """After the last deal, the stock's one card lies face up and is in play."""
         return len(p.stock) == 1
 
-    def stock_action(self, p: Position) -> Position | Refusal:
-        """One card to each reserve while the stock holds more than 7; then the last two."""
+    def deal_refusal(self, p: Position) -> Refusal | None:
+        """Dealing needs more than 7 cards in the stock, or its last two."""
         n = len(p.stock)
-        if n > 7:
+        if n > 7 or n == 2:
+            return None
+        if n == 1:
+            return Refusal("the stock's last card is face up: play it from the stock")
+        return Refusal("the stock is empty, and {game} has no redeal", game=self.title)
+
+    def dealt(self, p: Position) -> Position:
+        """One card to each reserve while the stock holds more than 7; then the last two."""
+        if len(p.stock) > 7:
             dealt = p.stock[-7:][::-1]
             reserve = tuple(r + (c,) for r, c in zip(p.reserve, dealt, strict=True))
             stock, waste = p.stock[:-7], p.waste
-        elif n == 2:
-            reserve, stock, waste = p.reserve, p.stock[:1], p.waste + p.stock[1:]
-        elif n == 1:
-            return Refusal("the stock's last card is face up: play it from the stock")
         else:
-            return Refusal("the stock is empty, and {game} has no redeal", game=self.title)
+            reserve, stock, waste = p.reserve, p.stock[:1], p.waste + p.stock[1:]
         return Position(
             p.game,
             p.options,

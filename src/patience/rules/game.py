@@ -7,9 +7,10 @@ exactly the moves it lists, and ``explain`` only says why another move is refuse
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import ClassVar
 
-from ..cards import RANK, RED, SUIT, TEXT, Card
+from ..cards import RANK, SUIT, TEXT, Card
 from ..errors import IllegalMoveError, InvalidOptionError
 from ..moves import DEAL, FOUNDATION, PILES, RESERVE, STOCK, TABLEAU, WASTE, Move
 from ..position import Options, Pile, Position
@@ -60,16 +61,15 @@ class Refusal:
         return f"Refusal({self.template!r}, **{self.params!r})"
 
 
-_MOVES: dict[tuple[str, str, int], Move] = {}
-
-
-def _move(src: str, dst: str, count: int = 1) -> Move:
-    """An interned Move: the generator makes many of the same few hundred."""
-    key = (src, dst, count)
-    m = _MOVES.get(key)
-    if m is None:
-        m = _MOVES[key] = Move(src, dst, count)
-    return m
+# Every move the generator can make, built once: generation only looks them up.
+_MOVES: dict[tuple[str, str, int], Move] = {
+    (src, dst, n): Move(src, dst, n)
+    for src in PILES
+    for dst in PILES
+    if src != dst
+    for n in range(1, 14)
+    if n == 1 or src.startswith("t")
+}
 
 
 _MATCH = {ANY_SUIT: 0, ALTERNATE_COLOUR: 1, OTHER_SUIT: 2}
@@ -142,9 +142,13 @@ class Game:
         """Whether the stock's top card is face up and in play."""
         return False
 
-    def stock_action(self, p: Position) -> Position | Refusal:
-        """The position after ``deal``, or the reason it is not legal."""
+    def deal_refusal(self, p: Position) -> Refusal | None:
+        """Why ``deal`` is not legal in ``p``, or None when it is."""
         return Refusal("{game} has no stock", game=self.title)
+
+    def dealt(self, p: Position) -> Position:
+        """The position after ``deal`` (unchecked: call only when it is legal)."""
+        raise NotImplementedError
 
     def extra_problems(self, p: Position) -> list[str]:
         """Game-specific checks of a loaded position."""
@@ -204,13 +208,24 @@ class Game:
         pile = p.tableau[i]
         limit = min(len(pile) - p.down[i], self.max_run)
         n = 1 if limit > 0 else 0
-        base = p.base if self.base_ends_sequence else None
+        base = p.base if self.base_ends_sequence else 0
+        build = self._build_table
         while n < limit:
             lower = pile[-n - 1]
-            if RANK[lower] == base or not self.builds_on(lower, pile[-n]):
+            if RANK[lower] == base or not build[lower * 52 + pile[-n]]:
                 break
             n += 1
         return n
+
+    @cached_property
+    def _build_table(self) -> list[bool]:
+        """builds_on for every (lower, upper) pair, indexed lower * 52 + upper."""
+        return [self.builds_on(lower, upper) for lower in range(52) for upper in range(52)]
+
+    @cached_property
+    def _below_table(self) -> list[int]:
+        """The rank that goes on each card in the tableau (0: none), base rule aside."""
+        return [next_rank(RANK[c], -1, self.tableau_cyclic) or 0 for c in range(52)]
 
     # --- legality ------------------------------------------------------------------
 
@@ -222,81 +237,85 @@ class Game:
         """
         moves: list[Move] = []
         add = moves.append
+        table = _MOVES
         fnd = p.foundations
         tab = p.tableau
-        n_tab = len(tab)
-        # What each foundation takes: card -> foundation indices.
-        f_take: dict[Card, list[int]] = {}
+        build = self._build_table
+        # What each foundation takes: card -> foundation names.
+        f_take: dict[Card, list[str]] = {}
         for i in range(len(fnd)):
-            acc = self.foundation_accepts(p, i)
+            acc = self._next_on_foundation(p, i, fnd[i])
             if acc is None:
                 continue
             rank, suit = acc
-            if suit >= 0:
-                f_take.setdefault(suit * 13 + rank - 1, []).append(i)
-            else:
-                for s in range(4):
-                    f_take.setdefault(s * 13 + rank - 1, []).append(i)
-        # What each tableau pile takes: (rank, top card or -1).
-        t_need: list[tuple[int, int, Card]] = []
-        for j in range(n_tab):
-            need = self.tableau_accepts(p, j)
-            if need is not None:
-                t_need.append((j, need, tab[j][-1] if tab[j] else -1))
-        match = _MATCH[self.tableau_build]
+            for s in (suit,) if suit >= 0 else range(4):
+                f_take.setdefault(s * 13 + rank - 1, []).append(F_NAMES[i])
+        # Tableau piles that take something: (index, top card or -1, rank taken).
+        base = p.base if self.base_ends_sequence else 0
+        below = self._below_table
+        empty_rank = self.empty_rank(p) or 0
+        dests: list[tuple[int, Card, int]] = []
+        for j, pile in enumerate(tab):
+            if pile:
+                top = pile[-1]
+                if below[top] and RANK[top] != base:
+                    dests.append((j, top, below[top]))
+            elif empty_rank:
+                dests.append((j, -1, empty_rank))
 
-        def fits(card: Card, top: Card) -> bool:
-            if top < 0 or match == 0:
-                return True
-            if match == 1:
-                return RED[top] != RED[card]
-            return SUIT[top] != SUIT[card]
-
-        def single(src: str, card: Card, to_tableau: bool, skip: int = -1) -> None:
-            for i in f_take.get(card, ()):
-                add(_move(src, F_NAMES[i]))
+        def single(src: str, card: Card, to_tableau: bool, to_foundation: bool = True) -> None:
+            if to_foundation:
+                for fname in f_take.get(card, ()):
+                    add(table[src, fname, 1])
             if to_tableau:
-                r = RANK[card]
-                for j, need, top in t_need:
-                    if need == r and j != skip and fits(card, top):
-                        add(_move(src, T_NAMES[j]))
+                rank = RANK[card]
+                for j, top, need in dests:
+                    if need == rank and (top < 0 or build[top * 52 + card]):
+                        add(table[src, T_NAMES[j], 1])
 
         if p.stock and self.stock_playable(p):
-            single("s", p.stock[-1], n_tab > 0)
+            single("s", p.stock[-1], True)
         if p.waste:
-            single("w", p.waste[-1], n_tab > 0)
+            single("w", p.waste[-1], True)
             if self.waste_to_reserve:
-                for j in range(len(p.reserve)):
-                    add(_move("w", R_NAMES[j]))
+                for name in R_NAMES[: len(p.reserve)]:
+                    add(table["w", name, 1])
         for i, r in enumerate(p.reserve):
             if r:
                 single(R_NAMES[i], r[-1], self.reserve_to_tableau)
         if self.foundation_to_tableau:
             for i, f in enumerate(fnd):
                 if f:
-                    card = f[-1]
-                    rank = RANK[card]
-                    for j, need, top in t_need:
-                        if need == rank and fits(card, top):
-                            add(_move(F_NAMES[i], T_NAMES[j]))
+                    single(F_NAMES[i], f[-1], True, to_foundation=False)
         cyclic = self.tableau_cyclic
-        for i in range(n_tab):
-            pile = tab[i]
+        max_run = self.max_run
+        down = p.down
+        for i, pile in enumerate(tab):
             if not pile:
                 continue
             src = T_NAMES[i]
             top_card = pile[-1]
-            for k in f_take.get(top_card, ()):
-                add(_move(src, F_NAMES[k]))
-            length = self.run_length(p, i)
+            for fname in f_take.get(top_card, ()):
+                add(table[src, fname, 1])
+            if not dests:
+                continue
+            limit = len(pile) - down[i]
+            if limit > max_run:
+                limit = max_run
+            length = 1
+            while length < limit:
+                lower = pile[-length - 1]
+                if RANK[lower] == base or not build[lower * 52 + pile[-length]]:
+                    break
+                length += 1
             top_rank = RANK[top_card]
-            for j, need, top in t_need:
+            for j, top, need in dests:
                 if j == i:
                     continue
                 n = (need - top_rank) % 13 + 1 if cyclic else need - top_rank + 1
-                if 1 <= n <= length and fits(pile[-n], top):
-                    add(_move(src, T_NAMES[j], n))
-        if self.has_stock and not isinstance(self.stock_action(p), Refusal):
+                if 1 <= n <= length and (top < 0 or build[top * 52 + pile[-n]]):
+                    add(table[src, T_NAMES[j], n])
+        if self.has_stock and self.deal_refusal(p) is None:
             add(DEAL)
         return moves
 
@@ -314,10 +333,7 @@ class Game:
     def apply(self, p: Position, move: Move) -> Position:
         """Play ``move`` WITHOUT checking it (for the solver, on generated moves only)."""
         if move.is_deal:
-            result = self.stock_action(p)
-            if isinstance(result, Refusal):
-                raise IllegalMoveError("deal", str(result), result.template, result.params)
-            return result
+            return self.dealt(p)
         skind, i = PILES[move.src]
         dkind, j = PILES[move.dst]
         n = move.count
@@ -385,8 +401,7 @@ class Game:
     def refusal(self, p: Position, move: Move) -> Refusal:
         """Why ``move`` is not legal in ``p``, as a translatable template and its params."""
         if move.is_deal:
-            result = self.stock_action(p)
-            return result if isinstance(result, Refusal) else Refusal("deal is legal here")
+            return self.deal_refusal(p) or Refusal("deal is legal here")
         skind, i = PILES[move.src]
         dkind, j = PILES[move.dst]
         src, dst = move.src, move.dst

@@ -1,0 +1,69 @@
+"""Engine speed: legal-move generations + moves applied per second over random playouts.
+
+    python bench/engine.py [--seconds S] [--seed N]
+
+Each step generates the legal moves of the position and plays one at random
+(checked with ``play``, as a user's move would be; ``apply`` figures are the
+unchecked path the solver uses). A playout restarts from a new deal when stuck
+or after 300 moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from patience import get_game
+
+
+def measure(game: str, options: dict[str, str], seconds: float, seed: int, checked: bool) -> float:
+    """Steps (generate + play one move) per second for ``seconds``."""
+    rules = get_game(game, options)
+    rng = random.Random(seed)
+    steps = 0
+    deal = 1
+    p = rules.new_position(deal)
+    length = 0
+    step = rules.play if checked else rules.apply
+    start = time.perf_counter()
+    end = start + seconds
+    while True:
+        for _ in range(200):
+            moves = rules.legal_moves(p)
+            if not moves or length >= 300:
+                deal += 1
+                p = rules.new_position(deal)
+                length = 0
+                continue
+            p = step(p, rng.choice(moves))
+            length += 1
+            steps += 1
+        if time.perf_counter() >= end:
+            break
+    return steps / (time.perf_counter() - start)
+
+
+def main() -> None:
+    """Print moves per second for each game and mode."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    variants = [
+        ("klondike", {"mode": "single"}),
+        ("klondike", {"mode": "three"}),
+        ("lady-jane", {}),
+        ("bakers-dozen", {}),
+        ("hopscotch", {}),
+    ]
+    print(f"{'game':<28}{'play (checked)/s':>18}{'apply (solver)/s':>18}")
+    for game, options in variants:
+        label = game + "".join(f" {k}={v}" for k, v in options.items())
+        checked = measure(game, options, args.seconds, args.seed, True)
+        raw = measure(game, options, args.seconds, args.seed, False)
+        print(f"{label:<28}{checked:>18,.0f}{raw:>18,.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from engine_builders import build, moves_of, pile_text
 
+from engine_builders import build, moves_of, pile_text
 from patience import IllegalMoveError, InvalidOptionError, get_game, new_game, play
 from patience.cards import KING, RANK
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from engine_builders import after, build, moves_of, pile_text
 
+from engine_builders import after, build, moves_of, pile_text
 from patience import IllegalMoveError, get_game, new_game, play
 from patience.cards import parse_card
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from engine_builders import after, build, cards, moves_of, pile_text
 
+from engine_builders import after, build, cards, moves_of, pile_text
 from patience import IllegalMoveError, Move, get_game, new_game, play
 from patience.cards import RANK
 

@@ -36,21 +36,26 @@ app = typer.Typer(
 
 GameArg = Annotated[
     str | None,
-    typer.Argument(help=f"Game: {', '.join(GAMES)}.", show_default=False),
+    typer.Argument(help=f"Game: {', '.join(GAMES)}.", show_default=False, metavar="GAME"),
 ]
-DealOpt = Annotated[int, typer.Option("--deal", "-d", help="Deal number (non-negative).", min=0)]
+DealOpt = Annotated[
+    int, typer.Option("--deal", "-d", help="Deal number (non-negative).", min=0, metavar="N")
+]
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--option",
         "-o",
+        metavar="KEY=VALUE",
         help="Game option key=value, repeatable: klondike mode=single|three|no-redeal|unlimited; "
         "bakers-dozen kings=to-bottom|empty-piles, build=any-suit|other-suit.",
     ),
 ]
 PositionOpt = Annotated[
     str | None,
-    typer.Option("--position", "-p", help="Read the position from a JSON file (- = stdin)."),
+    typer.Option(
+        "--position", "-p", help="Read the position from a JSON file (- = stdin).", metavar="FILE"
+    ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document instead of text.")]
 
@@ -178,7 +183,7 @@ def deal(
     position: PositionOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Print the starting position of a deal (or the position read from a file)."""
+    """Print the starting position (or the position read with --position)."""
     p = guarded(lambda: load_position(game, deal_number, option, position))
     emit(p.to_json(), as_json, position_text(p))
 
@@ -208,7 +213,10 @@ def play(
     ] = "",
     as_json: JsonOpt = False,
 ) -> None:
-    """Play moves in order and print the resulting position; stop at the first illegal one."""
+    """Play moves in order and print the resulting position.
+
+    Stops at the first illegal move with exit status 2, naming it and its index.
+    """
 
     def run() -> Position:
         p = load_position(game, deal_number, option, position)
@@ -233,7 +241,10 @@ def solve(
     timeout: Annotated[float, typer.Option(help="Give up after this many seconds.", min=0)] = 60.0,
     as_json: JsonOpt = False,
 ) -> None:
-    """Decide the position: won (with a winning line), lost (proven), or unknown (time out)."""
+    """Decide a position: won (with a winning line), lost, or unknown.
+
+    "lost" is a proof (the search was exhaustive); "unknown" means the time ran out.
+    """
     from .solver import solve as run_solver
 
     p = guarded(lambda: load_position(game, deal_number, option, position))

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo, write_mo
@@ -221,33 +221,56 @@ def _keyword_message(
         yield lineno, (args[0], args[1]), comments
 
 
-def _engine_templates() -> Iterator[tuple[Path, Extracted]]:
-    """The engine's message templates: literal ``template=`` arguments of its errors.
+ENGINE_TABLES = ("BUILD_REFUSALS", "RANK_PLURALS")
+"""Engine tables whose strings reach the player: refusal templates and ``{ranks}`` values."""
 
-    The engine must not import translation code, so its templates are found here by
-    reading its source: every string literal given as ``template`` (keyword) to an error.
-    """
+
+def _engine_templates() -> Iterator[tuple[Path, Extracted]]:
+    """The engine's messages, found by reading its source (the engine imports no i18n)."""
     engine = [PACKAGE_DIR / "rules" / "game.py", *sorted((PACKAGE_DIR / "games").glob("*.py"))]
     for path in engine:
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            for value in _template_literals(node):
-                yield path, (value.lineno, str(value.value), ["engine message"])
+        for lineno, text, comment in engine_messages(tree):
+            yield path, (lineno, text, [comment])
 
 
-def _template_literals(node: ast.AST) -> Iterator[ast.Constant]:
-    if isinstance(node, ast.keyword) and node.arg == "template":
-        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
-            yield node.value
-    elif isinstance(node, ast.Dict):
-        for key, value in zip(node.keys, node.values, strict=True):
-            if (
-                isinstance(key, ast.Constant)
-                and key.value == "template"
-                and isinstance(value, ast.Constant)
-                and isinstance(value.value, str)
-            ):
-                yield value
+def engine_messages(tree: ast.AST) -> Iterator[tuple[int, str, str]]:
+    """(line, text, comment) of each player-visible string in an engine module.
+
+    They are: the template of every ``Refusal("...")`` (and any literal ``template=``
+    argument), the strings of the tables in ``ENGINE_TABLES``, and each game's
+    ``title`` (the ``{game}`` param of refusals, and the name the menus show).
+    """
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name == "Refusal" and node.args and _is_str(node.args[0]):
+                yield _const(node.args[0], "refusal of a move")
+            for kw in node.keywords:
+                if kw.arg == "template" and _is_str(kw.value):
+                    yield _const(kw.value, "refusal of a move")
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if not isinstance(target, ast.Name):
+                continue
+            if target.id in ENGINE_TABLES:
+                values = node.value.values if isinstance(node.value, ast.Dict) else [node.value]
+                for value in values:
+                    for item in ast.walk(value):
+                        if _is_str(item) and cast(ast.Constant, item).value:
+                            yield _const(item, f"engine table {target.id}")
+            elif target.id == "title" and _is_str(node.value):
+                yield _const(node.value, "game name")
+
+
+def _is_str(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _const(node: ast.AST, comment: str) -> tuple[int, str, str]:
+    assert isinstance(node, ast.Constant)
+    return node.lineno, str(node.value), comment
 
 
 def babel_extract_data_i18n(
@@ -262,11 +285,10 @@ def babel_extract_data_i18n(
 def babel_extract_engine(
     fileobj: Any, keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[tuple[int, str, str, list[str]]]:
-    """Babel extraction method for the engine's literal ``template=`` error messages."""
+    """Babel extraction method for the engine's player-visible strings (``engine_messages``)."""
     tree = ast.parse(fileobj.read().decode(options.get("encoding", "utf-8")))
-    for node in ast.walk(tree):
-        for value in _template_literals(node):
-            yield value.lineno, "", str(value.value), ["engine message"]
+    for lineno, text, comment in engine_messages(tree):
+        yield lineno, "", text, [comment]
 
 
 def source_files() -> list[Path]:
@@ -317,7 +339,7 @@ def read_catalog(path: Path, lang: str | None = None) -> Catalog:
 def _write_po(path: Path, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as fh:
-        write_po(fh, catalog, width=100, sort_output=False, omit_header=False)
+        write_po(fh, catalog, width=100, omit_header=False, include_lineno=False)
 
 
 def update(template: Catalog) -> dict[str, list[str]]:

@@ -265,14 +265,16 @@ def create_app(
     port: int | None = None,
     idle_cap: float = IDLE_CAP,
     hint_timeout: float = HINT_TIMEOUT,
+    clock: Callable[[], float] = time.time,
 ) -> FastAPI:
     """The web app over the store in ``data_dir`` (None: the user data folder).
 
     ``port`` is the port the server listens on: Host and Origin headers must name it
-    (None accepts any port of localhost, for in-process tests).
+    (None accepts any port of localhost, for in-process tests). ``clock`` is the wall
+    clock of the game timer (tests pass a fake one).
     """
     store = Store(data_dir)
-    service = Service(store, idle_cap=idle_cap)
+    service = Service(store, idle_cap=idle_cap, clock=clock)
     hint_cancels: dict[str, threading.Event] = {}
 
     @asynccontextmanager

@@ -1,0 +1,443 @@
+"""The JSON API in-process: every endpoint, persistence, statistics, the clock."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from patience import Position, new_game
+from patience.cards import MAX_DEAL
+from patience.web import app as app_module
+from patience.web.app import create_app
+
+with warnings.catch_warnings():
+    # Starlette asks for httpx2; the httpx it falls back to works the same.
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+RANKS = "A23456789TJQK"
+
+
+def suit(s: str, n: int = 13) -> list[str]:
+    """The first ``n`` cards of suit ``s``, Ace up."""
+    return [r + s for r in RANKS[:n]]
+
+
+def near_won() -> dict[str, Any]:
+    """Klondike with every card home but the King of clubs, alone on t1."""
+    return {
+        "game": "klondike",
+        "options": {"mode": "single"},
+        "deal": None,
+        "stock": [],
+        "waste": [],
+        "foundations": [suit("C", 12), suit("D"), suit("S"), suit("H")],
+        "tableau": [{"down": [], "up": ["KC"]}] + [{"down": [], "up": []}] * 6,
+        "reserve": [],
+        "redeals": 0,
+    }
+
+
+def two_kings_left() -> dict[str, Any]:
+    """Klondike with the Kings of clubs and diamonds left on t1 and t2."""
+    p = near_won()
+    p["foundations"][1] = suit("D", 12)
+    p["tableau"][1] = {"down": [], "up": ["KD"]}
+    return p
+
+
+def dead_end() -> dict[str, Any]:
+    """Baker's Dozen, winnable (t1>t3 frees the Ace); t2>t1 loses it."""
+    piles = [["AC", "3C"], ["2C"]] + [[r + "C"] for r in "456789TJQK"] + [[]]
+    return {
+        "game": "bakers-dozen",
+        "options": {},
+        "deal": None,
+        "foundations": [[], suit("D"), suit("S"), suit("H")],
+        "tableau": [{"down": [], "up": p} for p in piles],
+    }
+
+
+class Clock:
+    """A wall clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make_client(data_dir: Path, **kwargs: Any) -> TestClient:
+    """An in-process client of a fresh app over ``data_dir``."""
+    return TestClient(create_app(data_dir, **kwargs), base_url="http://localhost")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with make_client(tmp_path) as c:
+        yield c
+
+
+def create(c: TestClient, **body: Any) -> dict[str, Any]:
+    """POST /api/games and return the view (checking the 201)."""
+    r = c.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    view: dict[str, Any] = r.json()
+    return view
+
+
+def act(c: TestClient, gid: str, action: str, **body: Any) -> dict[str, Any]:
+    """POST an action and return the view (checking the 200)."""
+    r = c.post(f"/api/games/{gid}/{action}", json=body or None)
+    assert r.status_code == 200, r.text
+    view: dict[str, Any] = r.json()
+    return view
+
+
+def stats(c: TestClient) -> list[dict[str, Any]]:
+    """The statistics rows."""
+    r = c.get("/api/stats")
+    assert r.status_code == 200
+    rows: list[dict[str, Any]] = r.json()["stats"]
+    return rows
+
+
+# --- games -------------------------------------------------------------------------------
+
+
+def test_list_games(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert set(games) == {"klondike", "lady-jane", "bakers-dozen", "hopscotch"}
+    assert games["klondike"]["options"] == {"mode": ["single", "three", "no-redeal", "unlimited"]}
+    assert games["klondike"]["defaults"] == {"mode": "single"}
+    assert games["bakers-dozen"]["defaults"] == {"kings": "to-bottom", "build": "any-suit"}
+    assert games["lady-jane"]["title"] == "Lady Jane"
+
+
+def test_new_numbered_deal_is_the_engine_deal(client: TestClient) -> None:
+    view = create(client, game="klondike", options={"mode": "three"}, deal=5)
+    expected = new_game("klondike", deal=5, options={"mode": "three"})
+    assert view["position"] == expected.to_json()
+    assert view["deal"] == 5 and view["options"] == {"mode": "three"}
+    assert view["title"] == "Klondike"
+    assert view["status"] == "playing"
+    assert view["moves_made"] == 0 and view["score"] == 0 and view["max_score"] == 52
+    assert not view["can_undo"] and not view["can_redo"]
+    assert view["stock_count"] == 24 and view["redeals"] == 0 and view["redeals_left"] is None
+    assert view["base"] is None and view["last_move"] is None and view["notice"] is None
+    assert view["legal_moves"] == [str(m) for m in expected_moves(expected)]
+    assert view["elapsed"] == 0.0
+
+
+def expected_moves(p: Position) -> list[Any]:
+    """The engine's legal moves of ``p``."""
+    from patience import legal_moves
+
+    return legal_moves(p)
+
+
+def test_new_random_deal(client: TestClient) -> None:
+    a = create(client, game="hopscotch")
+    b = create(client, game="hopscotch", deal=None)
+    assert isinstance(a["deal"], int) and a["deal"] >= 0
+    assert a["id"] != b["id"]
+
+
+def test_lady_jane_shows_its_base(client: TestClient) -> None:
+    view = create(client, game="lady-jane", deal=3)
+    assert view["base"] == new_game("lady-jane", deal=3).to_json()["base"]
+    assert view["redeals_left"] == 0
+
+
+def test_klondike_single_mode_counts_redeals(client: TestClient) -> None:
+    view = create(client, game="klondike", deal=1)
+    assert view["redeals_left"] == 2
+    gid = view["id"]
+    for _ in range(24):
+        view = act(client, gid, "move", move="deal")
+    assert view["stock_count"] == 0
+    view = act(client, gid, "move", move="deal")
+    assert view["redeals"] == 1 and view["redeals_left"] == 1
+
+
+def test_winnable_deal(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "WINNABLE_BUDGET", 3.0)
+    view = create(client, game="bakers-dozen", winnable=True)
+    assert isinstance(view["deal"], int)
+    assert view["notice"] is None or "winnable" in view["notice"]
+
+
+def test_winnable_without_solver_says_so(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(app_module, "solver_module", lambda: None)
+    view = create(client, game="klondike", winnable=True)
+    assert view["notice"] and "solver" in view["notice"]
+
+
+def test_load_position(client: TestClient) -> None:
+    view = create(client, position=near_won())
+    assert view["deal"] is None and view["score"] == 51
+    assert "t1>f1" in view["legal_moves"]
+    same = create(client, game="klondike", position=near_won())
+    assert same["position"] == view["position"]
+
+
+def test_get_game(client: TestClient) -> None:
+    view = create(client, game="klondike", deal=2)
+    got = client.get(f"/api/games/{view['id']}")
+    assert got.status_code == 200
+    assert got.json()["position"] == view["position"]
+
+
+# --- moves -------------------------------------------------------------------------------
+
+
+def test_move_undo_redo(client: TestClient) -> None:
+    view = create(client, game="klondike", deal=5)
+    gid, start = view["id"], view["position"]
+    moved = act(client, gid, "move", move="DEAL")  # notation is case-insensitive
+    assert moved["last_move"] == "deal" and moved["moves_made"] == 1 and moved["can_undo"]
+    assert moved["stock_count"] == 23
+    undone = act(client, gid, "undo")
+    assert undone["position"] == start and undone["can_redo"] and not undone["can_undo"]
+    assert undone["redo_count"] == 1
+    redone = act(client, gid, "redo")
+    assert redone["position"] == moved["position"] and redone["last_move"] == "deal"
+    assert not redone["can_redo"]
+
+
+def test_new_move_clears_redo(client: TestClient) -> None:
+    gid = create(client, game="klondike", deal=5)["id"]
+    act(client, gid, "move", move="deal")
+    act(client, gid, "undo")
+    view = act(client, gid, "move", move="t3>t5")
+    assert not view["can_redo"]
+
+
+def test_restart(client: TestClient) -> None:
+    view = create(client, game="klondike", deal=5)
+    gid = view["id"]
+    act(client, gid, "move", move="deal")
+    act(client, gid, "move", move="t3>t5")
+    again = act(client, gid, "restart")
+    assert again["position"] == view["position"]
+    assert not again["can_undo"] and not again["can_redo"]
+
+
+def test_foundation_double_click_wins(client: TestClient) -> None:
+    gid = create(client, position=near_won())["id"]
+    view = act(client, gid, "foundation", pile="t1")
+    assert view["status"] == "won" and view["score"] == 52 and view["last_move"] == "t1>f1"
+    assert view["finished"]
+
+
+def test_autofinish(client: TestClient) -> None:
+    gid = create(client, position=two_kings_left())["id"]
+    view = act(client, gid, "autofinish")
+    assert view["status"] == "won"
+    assert view["moves_made"] == 2
+    assert sorted(view["last_move"].split()) == ["t1>f1", "t2>f2"]
+
+
+def test_stuck_status(client: TestClient) -> None:
+    gid = create(client, position=dead_end())["id"]
+    view = act(client, gid, "move", move="t2>t1")
+    assert view["status"] == "playing"  # the Clubs can still gather on the King
+    for i in range(11, 2, -1):
+        view = act(client, gid, "move", move=f"t{i}>t12")
+    assert view["status"] == "stuck" and view["legal_moves"] == []
+
+
+# --- hint and rewind -----------------------------------------------------------------------
+
+
+def test_hint_winnable(client: TestClient) -> None:
+    gid = create(client, position=near_won())["id"]
+    r = client.get(f"/api/games/{gid}/hint")
+    assert r.status_code == 200
+    assert r.json() == {"verdict": "winnable", "move": "t1>f1", "line": ["t1>f1"]}
+
+
+def test_hint_lost(client: TestClient) -> None:
+    gid = create(client, position=dead_end())["id"]
+    act(client, gid, "move", move="t2>t1")
+    assert client.get(f"/api/games/{gid}/hint").json()["verdict"] == "lost"
+
+
+def test_hint_without_solver_is_a_useful_move(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(app_module, "solver_module", lambda: None)
+    view = create(client, game="klondike", deal=5)
+    hint = client.get(f"/api/games/{view['id']}/hint").json()
+    assert hint["verdict"] == "unknown"
+    assert hint["move"] in view["legal_moves"]
+    gid = create(client, position=near_won())["id"]
+    assert client.get(f"/api/games/{gid}/hint").json()["move"] == "t1>f1"
+
+
+def test_rewind_to_last_winnable_position(client: TestClient) -> None:
+    view = create(client, position=dead_end())
+    gid = view["id"]
+    act(client, gid, "move", move="t2>t1")
+    act(client, gid, "move", move="t3>t4")
+    back = act(client, gid, "rewind")
+    assert back["position"] == view["position"]
+    assert back["moves_made"] == 0 and back["redo_count"] == 2
+
+
+def test_rewind_when_still_winnable_changes_nothing(client: TestClient) -> None:
+    gid = create(client, position=two_kings_left())["id"]
+    act(client, gid, "move", move="t1>f1")
+    view = act(client, gid, "rewind")
+    assert view["moves_made"] == 1
+    assert view["notice"] == "This position can still be won"
+
+
+# --- current game, persistence, statistics ---------------------------------------------------
+
+
+def test_current(client: TestClient) -> None:
+    r = client.get("/api/current")
+    assert r.status_code == 404 and r.json()["error"]["code"] == "no_current_game"
+    a = create(client, game="klondike", deal=1)
+    b = create(client, game="hopscotch", deal=1)
+    assert client.get("/api/current").json()["id"] == b["id"]
+    act(client, a["id"], "move", move="deal")
+    assert client.get("/api/current").json()["id"] == a["id"]
+
+
+def test_won_game_is_not_current(client: TestClient) -> None:
+    gid = create(client, position=near_won())["id"]
+    act(client, gid, "move", move="t1>f1")
+    assert client.get("/api/current").status_code == 404
+
+
+def test_resume_after_restart_with_undo_history(tmp_path: Path) -> None:
+    with make_client(tmp_path) as first:
+        view = create(first, game="klondike", deal=5)
+        gid = view["id"]
+        for m in ["deal", "t3>t5", "deal", "deal"]:
+            act(first, gid, "move", move=m)
+        act(first, gid, "undo")
+        before = first.get(f"/api/games/{gid}").json()
+    with make_client(tmp_path) as second:
+        resumed = second.get("/api/current").json()
+        assert resumed["id"] == gid
+        assert resumed["position"] == before["position"]
+        assert resumed["moves_made"] == 3 and resumed["redo_count"] == 1
+        assert act(second, gid, "redo")["last_move"] == "deal"
+        for _ in range(4):
+            view_after = act(second, gid, "undo")
+        assert view_after["position"] == view["position"]
+
+
+def test_won_game_recorded_once(client: TestClient) -> None:
+    gid = create(client, position=near_won())["id"]
+    act(client, gid, "move", move="t1>f1")
+    act(client, gid, "undo")
+    act(client, gid, "redo")  # winning again is the same game
+    create(client, game="klondike", deal=1)
+    [row] = stats(client)
+    assert row["game"] == "klondike" and row["options"] == {"mode": "single"}
+    assert (row["played"], row["won"], row["win_rate"], row["win_percent"]) == (1, 1, 1.0, 100.0)
+    assert (row["current_streak"], row["longest_streak"], row["best_score"]) == (1, 1, 52)
+
+
+def test_abandoned_game_counts_as_lost(client: TestClient) -> None:
+    gid = create(client, game="klondike", deal=5)["id"]
+    act(client, gid, "move", move="deal")
+    create(client, game="klondike", deal=6)  # abandons deal 5
+    create(client, game="klondike", deal=7)  # deal 6 had no move: not counted
+    [row] = stats(client)
+    assert (row["played"], row["won"], row["current_streak"]) == (1, 0, 0)
+    assert row["best_time"] is None and row["average_time"] is None
+
+
+def test_stats_survive_restart(tmp_path: Path) -> None:
+    with make_client(tmp_path) as first:
+        gid = create(first, position=near_won())["id"]
+        act(first, gid, "move", move="t1>f1")
+    with make_client(tmp_path) as second:
+        [row] = stats(second)
+        assert row["won"] == 1
+
+
+def test_clock_counts_play_and_caps_idle_gaps(tmp_path: Path) -> None:
+    clock = Clock()
+    with make_client(tmp_path, clock=clock, idle_cap=30.0) as c:
+        gid = create(c, game="klondike", deal=5)["id"]
+        clock.now += 100  # before the first move: the clock has not started
+        assert act(c, gid, "move", move="deal")["elapsed"] == 0.0
+        clock.now += 12
+        assert act(c, gid, "move", move="deal")["elapsed"] == 12.0
+        clock.now += 5
+        assert c.get(f"/api/games/{gid}").json()["elapsed"] == 17.0
+        clock.now += 3600  # left open for an hour: only the cap counts
+        assert act(c, gid, "move", move="deal")["elapsed"] == 42.0
+
+
+def test_clock_stops_when_won_and_records_time(tmp_path: Path) -> None:
+    clock = Clock()
+    with make_client(tmp_path, clock=clock) as c:
+        gid = create(c, position=two_kings_left())["id"]
+        act(c, gid, "move", move="t1>f1")
+        clock.now += 7
+        assert act(c, gid, "move", move="t2>f2")["elapsed"] == 7.0
+        clock.now += 20
+        assert c.get(f"/api/games/{gid}").json()["elapsed"] == 7.0
+        [row] = stats(c)
+        assert row["best_time"] == 7.0 and row["average_time"] == 7.0
+
+
+# --- the page and the catalogs --------------------------------------------------------------
+
+
+def test_messages(client: TestClient) -> None:
+    for lang in ("en", "es", "fr"):
+        r = client.get(f"/api/messages/{lang}")
+        assert r.status_code == 200
+        assert r.json()["lang"] == lang and isinstance(r.json()["messages"], dict)
+
+
+def test_static_files(client: TestClient) -> None:
+    r = client.get("/i18n.js")
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("text/javascript")
+    assert r.headers["x-content-type-options"] == "nosniff"
+    index = Path(app_module.STATIC_DIR, "index.html")
+    r = client.get("/")
+    if index.exists():
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    else:
+        assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
+
+
+def test_openapi_documents_every_endpoint(client: TestClient) -> None:
+    schema = client.get("/api/openapi.json").json()
+    paths = schema["paths"]
+    for path in [
+        "/api/games",
+        "/api/current",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/move",
+        "/api/games/{game_id}/undo",
+        "/api/games/{game_id}/redo",
+        "/api/games/{game_id}/restart",
+        "/api/games/{game_id}/autofinish",
+        "/api/games/{game_id}/foundation",
+        "/api/games/{game_id}/rewind",
+        "/api/games/{game_id}/hint",
+        "/api/stats",
+        "/api/messages/{lang}",
+    ]:
+        assert path in paths, path
+    assert "GameView" in schema["components"]["schemas"]
+    assert "ErrorBody" in schema["components"]["schemas"]
+    assert schema["components"]["schemas"]["NewGame"]["properties"]["deal"]["maximum"] == MAX_DEAL

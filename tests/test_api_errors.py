@@ -1,0 +1,253 @@
+"""Every error path of the API: a 4xx with the error body, and nothing changed."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from patience.cards import MAX_DEAL
+from patience.web.app import create_app
+
+with warnings.catch_warnings():
+    # Starlette asks for httpx2; the httpx it falls back to works the same.
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+GAME_ACTIONS = ["move", "undo", "redo", "restart", "autofinish", "foundation", "rewind"]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path), base_url="http://localhost") as c:
+        yield c
+
+
+@pytest.fixture
+def game(client: TestClient) -> dict[str, Any]:
+    """A Klondike deal 5 game with one move made."""
+    r = client.post("/api/games", json={"game": "klondike", "deal": 5})
+    gid = r.json()["id"]
+    r = client.post(f"/api/games/{gid}/move", json={"move": "deal"})
+    view: dict[str, Any] = r.json()
+    return view
+
+
+def error_of(r: Any, status: int, code: str | None = None) -> dict[str, Any]:
+    """Check ``r`` is an error reply of the contract's shape; return its error object."""
+    assert r.status_code == status, r.text
+    assert r.headers["content-type"].startswith("application/json")
+    err: dict[str, Any] = r.json()["error"]
+    assert set(err) == {"code", "message", "message_id", "params"}
+    assert isinstance(err["message"], str) and err["message"]
+    assert isinstance(err["params"], dict)
+    if code is not None:
+        assert err["code"] == code, err
+    return err
+
+
+def unchanged(client: TestClient, view: dict[str, Any]) -> None:
+    """The game is exactly as ``view`` shows it (clock aside)."""
+    now = client.get(f"/api/games/{view['id']}").json()
+    for key in ("position", "moves_made", "can_undo", "can_redo", "status", "last_move"):
+        assert now[key] == view[key], key
+
+
+# --- creating games ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"game": "chess"}, "unknown_game"),
+        ({"game": "klondike", "options": {"mode": "four"}}, "invalid_option"),
+        ({"game": "klondike", "options": {"colour": "red"}}, "invalid_option"),
+        ({"game": "hopscotch", "options": {"mode": "three"}}, "invalid_option"),
+        ({"game": "klondike", "deal": -1}, "invalid_deal"),
+        ({"game": "klondike", "deal": MAX_DEAL + 1}, "invalid_deal"),
+        ({"game": "klondike", "deal": 10**40}, "invalid_deal"),
+        ({"game": "klondike", "deal": "5"}, "invalid_request"),
+        ({"game": "klondike", "deal": 5.5}, "invalid_request"),
+        ({"game": "klondike", "deal": True}, "invalid_request"),
+        ({"game": 5}, "invalid_request"),
+        ({"game": "klondike", "options": {"mode": 1}}, "invalid_request"),
+        ({"game": "klondike", "options": ["mode"]}, "invalid_request"),
+        ({"game": "klondike", "winnable": "yes"}, "invalid_request"),
+        ({"game": "klondike", "surprise": 1}, "invalid_request"),
+        ({}, "missing_game"),
+        ({"position": {"game": "klondike"}}, "invalid_position"),
+        ({"position": {"game": "nope"}}, "unknown_game"),
+        ({"position": {"game": "klondike", "stock": ["ZZ"]}}, "invalid_position"),
+        ({"position": "klondike"}, "invalid_request"),
+    ],
+)
+def test_bad_new_game(client: TestClient, body: dict[str, Any], code: str) -> None:
+    error_of(client.post("/api/games", json=body), 422, code)
+    assert client.get("/api/current").status_code == 404  # nothing was created
+
+
+def test_position_of_another_game(client: TestClient) -> None:
+    from test_api import near_won
+
+    err = error_of(
+        client.post("/api/games", json={"game": "hopscotch", "position": near_won()}), 422
+    )
+    assert err["code"] == "invalid_position" and err["params"]["found"] == "klondike"
+
+
+def test_broken_position_names_the_problem(client: TestClient) -> None:
+    from test_api import near_won
+
+    p = near_won()
+    p["foundations"][0] = p["foundations"][0][:-1]  # QC lost
+    err = error_of(client.post("/api/games", json={"position": p}), 422, "invalid_position")
+    assert "QC" in err["message"]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [b"{bad", b"", b"[]", b"null", b'{"game": "klondike",}', b"\xff\xfe"],
+)
+def test_malformed_json(client: TestClient, raw: bytes) -> None:
+    r = client.post("/api/games", content=raw, headers={"content-type": "application/json"})
+    error_of(r, 422)
+
+
+# --- moves -------------------------------------------------------------------------------
+
+
+def test_illegal_move(client: TestClient, game: dict[str, Any]) -> None:
+    r = client.post(f"/api/games/{game['id']}/move", json={"move": "t1>t2"})
+    err = error_of(r, 409, "illegal_move")
+    assert err["message"].startswith("t1>t2: ")
+    assert err["message_id"].startswith("{move}: ")
+    assert err["params"]["move"] == "t1>t2"
+    assert err["message"] == err["message_id"].format(**err["params"])
+    unchanged(client, game)
+
+
+@pytest.mark.parametrize("text", ["", "t1", "t1>", "x9>t2", "t1>t1", "t6>t2/1", "t1>t2/x", "🂡"])
+def test_bad_move_syntax(client: TestClient, game: dict[str, Any], text: str) -> None:
+    r = client.post(f"/api/games/{game['id']}/move", json={"move": text})
+    error_of(r, 422, "invalid_move")
+    unchanged(client, game)
+
+
+@pytest.mark.parametrize(
+    "body", [{"move": 5}, {"move": None}, {}, {"mov": "deal"}, {"move": "deal", "x": 1}, []]
+)
+def test_bad_move_body(client: TestClient, game: dict[str, Any], body: Any) -> None:
+    r = client.post(f"/api/games/{game['id']}/move", json=body)
+    error_of(r, 422, "invalid_request")
+    unchanged(client, game)
+
+
+def test_move_too_long(client: TestClient, game: dict[str, Any]) -> None:
+    r = client.post(f"/api/games/{game['id']}/move", json={"move": "t1>t2" * 1000})
+    error_of(r, 422, "invalid_request")
+
+
+def test_move_to_a_missing_pile(client: TestClient, game: dict[str, Any]) -> None:
+    r = client.post(f"/api/games/{game['id']}/move", json={"move": "t13>t1"})
+    error_of(r, 409, "illegal_move")
+    unchanged(client, game)
+
+
+def test_nothing_to_undo_or_redo(client: TestClient) -> None:
+    view = client.post("/api/games", json={"game": "klondike", "deal": 5}).json()
+    error_of(client.post(f"/api/games/{view['id']}/undo"), 409, "nothing_to_undo")
+    error_of(client.post(f"/api/games/{view['id']}/redo"), 409, "nothing_to_redo")
+    unchanged(client, view)
+
+
+def test_nothing_to_autofinish(client: TestClient, game: dict[str, Any]) -> None:
+    error_of(client.post(f"/api/games/{game['id']}/autofinish"), 409, "nothing_to_finish")
+    unchanged(client, game)
+
+
+@pytest.mark.parametrize(
+    ("pile", "status", "code"),
+    [("t1", 409, "no_foundation_move"), ("f1", 422, "invalid_pile"), ("t99", 422, "invalid_pile")],
+)
+def test_bad_foundation_request(
+    client: TestClient, game: dict[str, Any], pile: str, status: int, code: str
+) -> None:
+    r = client.post(f"/api/games/{game['id']}/foundation", json={"pile": pile})
+    error_of(r, status, code)
+    unchanged(client, game)
+
+
+# --- ids -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("gid", ["0" * 32, "nope", "x" * 500, "%00"])
+def test_stale_game_id(client: TestClient, game: dict[str, Any], gid: str) -> None:
+    error_of(client.get(f"/api/games/{gid}"), 404, "unknown_game_id")
+    error_of(client.get(f"/api/games/{gid}/hint"), 404, "unknown_game_id")
+    bodies = {"move": {"move": "deal"}, "foundation": {"pile": "t1"}}
+    for action in GAME_ACTIONS:
+        r = client.post(f"/api/games/{gid}/{action}", json=bodies.get(action))
+        error_of(r, 404, "unknown_game_id")
+    unchanged(client, game)
+
+
+def test_unknown_route_and_method(client: TestClient) -> None:
+    error_of(client.get("/api/nothing"), 404, "not_found")
+    r = client.delete("/api/games")
+    error_of(r, 405, "method_not_allowed")
+    assert "GET" in r.headers["allow"]
+
+
+def test_unknown_language(client: TestClient) -> None:
+    err = error_of(client.get("/api/messages/xx"), 404, "unknown_language")
+    assert err["params"]["lang"] == "xx"
+
+
+# --- the local-only guard --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example",
+        "localhost.evil.example",
+        "127.0.0.2",
+        "",
+        "[::1",
+        "localhost:port",
+        "0.0.0.0",
+    ],
+)
+def test_foreign_host_refused(client: TestClient, host: str) -> None:
+    error_of(client.get("/api/games", headers={"host": host}), 403, "forbidden_host")
+    error_of(client.post("/api/games", json={"game": "klondike"}, headers={"host": host}), 403)
+    assert client.get("/api/current").status_code == 404  # the POST created nothing
+
+
+@pytest.mark.parametrize("host", ["localhost", "127.0.0.1:8765", "[::1]:8765", "LOCALHOST"])
+def test_local_hosts_accepted(client: TestClient, host: str) -> None:
+    assert client.get("/api/games", headers={"host": host}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "origin", ["http://evil.example", "null", "https://localhost", "http://localhost.evil.example"]
+)
+def test_foreign_origin_refused(client: TestClient, origin: str) -> None:
+    r = client.post("/api/games", json={"game": "klondike"}, headers={"origin": origin})
+    error_of(r, 403, "forbidden_origin")
+    assert client.get("/api/current").status_code == 404
+
+
+def test_port_is_checked_when_known(tmp_path: Path) -> None:
+    app = create_app(tmp_path, port=8765)
+    with TestClient(app, base_url="http://127.0.0.1:8765") as c:
+        assert c.get("/api/games").status_code == 200
+        error_of(c.get("/api/games", headers={"host": "127.0.0.1:9999"}), 403, "forbidden_host")
+        error_of(c.get("/api/games", headers={"host": "localhost"}), 403, "forbidden_host")
+        ok = {"origin": "http://localhost:8765"}
+        assert c.get("/api/games", headers=ok).status_code == 200
+        bad = {"origin": "http://localhost:9999"}
+        error_of(c.get("/api/games", headers=bad), 403, "forbidden_origin")

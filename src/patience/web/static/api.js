@@ -1,0 +1,57 @@
+// The JSON API of the local server (see the web API contract). The server decides every rule.
+
+// An error reply: code, English message, and the message id + params used to translate it.
+export class ApiError extends Error {
+  constructor(status, body) {
+    const e = (body && body.error) || {};
+    super(e.message || `HTTP ${status}`);
+    this.status = status;
+    this.code = e.code || "error";
+    this.messageId = e.message_id || e.message || null;
+    this.params = e.params || {};
+  }
+}
+
+async function request(method, path, body, signal) {
+  const init = { method, headers: { Accept: "application/json" }, signal };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(`/api${path}`, init);
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+// The games and their options: [{name, title, options, defaults}].
+export const listGames = () => request("GET", "/games");
+// Start a game; body {game, options, deal, winnable} (and optionally position).
+export const newGame = (body) => request("POST", "/games", body);
+// The unfinished game last played, or null when there is none.
+export async function currentGame() {
+  try {
+    return await request("GET", "/current");
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+// One game by id.
+export const getGame = (id) => request("GET", `/games/${encodeURIComponent(id)}`);
+// Play a move in the FORMATS.md notation ("t6>t2/3", "deal").
+export const move = (id, text) => request("POST", `/games/${encodeURIComponent(id)}/move`, { move: text });
+// Undo, redo, restart, autofinish, rewind: actions without a body.
+export const action = (id, name) => request("POST", `/games/${encodeURIComponent(id)}/${name}`);
+// Send the top card of a pile to its foundation.
+export const toFoundation = (id, pile) =>
+  request("POST", `/games/${encodeURIComponent(id)}/foundation`, { pile });
+// The solver's hint: {verdict, move, line}.
+export const hint = (id, signal) => request("GET", `/games/${encodeURIComponent(id)}/hint`, undefined, signal);
+// Statistics per game and options.
+export const stats = () => request("GET", "/stats");

@@ -1,0 +1,997 @@
+// The patience table: state, rendering, and the player's actions. The server decides every
+// rule; this page shows the GameView it returns and sends it the player's moves.
+import * as api from "./api.js";
+import { backSVG, cardDefs, faceSVG, rankLabel, rankLetter, rankName, rankOf } from "./cards.js";
+import {
+  closeDialogs,
+  formatTime,
+  gameTitle,
+  gameWithOptions,
+  openLost,
+  openNewGame,
+  openResult,
+  openSettings,
+  openStats,
+  refreshDialogs,
+} from "./dialogs.js";
+import { mountLanguageMenu, openHelp } from "./help.js";
+import { cardName, initI18n, pileName as pileLabel, t, tError, tn } from "./i18n.js";
+import { installKeyboard, installPointer } from "./input.js";
+import { computeLayout, moveName, pileOfToken, pilesOf, placeCards } from "./layout.js";
+
+const SETTINGS_KEY = "patience.settings";
+const LAST_GAME_KEY = "patience.lastGame";
+
+const state = {
+  games: [],
+  view: null,
+  cards: {}, // pile -> [{text, up}]
+  layout: null,
+  positions: {},
+  selected: null, // {pile, index}
+  focus: null, // {pile, index}: the keyboard cursor
+  hint: null, // {src, index, dst} to highlight
+  busy: 0,
+  receivedAt: performance.now(),
+  showMe: null,
+  winnable: null, // {verdict} for the optional indicator
+  winnableAbort: null,
+  settings: loadSettings(),
+};
+
+const table = document.getElementById("table");
+const tableWrap = document.getElementById("table-wrap");
+const statusEl = document.getElementById("status");
+const announceEl = document.getElementById("announce");
+const cardEls = new Map(); // card text -> element (kept across renders so moves animate)
+const slotEls = new Map(); // pile -> element
+let ringEls = [];
+
+function loadSettings() {
+  const defaults = { showWinnable: false, winnableOnly: false, animate: true };
+  try {
+    return { ...defaults, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") };
+  } catch {
+    return defaults;
+  }
+}
+
+function saveSetting(key, value) {
+  state.settings[key] = value;
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify(state.settings));
+  if (key === "showWinnable") {
+    state.winnable = null;
+    checkWinnable();
+    renderInfo();
+  }
+  document.body.classList.toggle("no-anim-pref", !state.settings.animate);
+}
+
+// ---------- text: every visible string goes through t() ----------
+
+const BUTTONS = {
+  "btn-game": () => t("Game"),
+  "btn-new": () => t("New deal"),
+  "btn-restart": () => t("Restart"),
+  "btn-undo": () => t("Undo"),
+  "btn-redo": () => t("Redo"),
+  "btn-hint": () => t("Hint"),
+  "btn-showme": () => (state.showMe ? t("Stop") : t("Show me")),
+  "btn-stats": () => t("Statistics"),
+  "btn-settings": () => t("Settings"),
+  "btn-help": () => t("How to play"),
+};
+
+const SHORTCUTS = {
+  "btn-new": "N",
+  "btn-restart": "R",
+  "btn-undo": "Ctrl+Z",
+  "btn-redo": "Ctrl+Y",
+  "btn-hint": "H",
+  "btn-help": "F1",
+};
+
+function applyTexts() {
+  document.title = t("Patience");
+  for (const [id, label] of Object.entries(BUTTONS)) {
+    const b = document.getElementById(id);
+    if (!b) continue;
+    const text = label();
+    b.querySelector(".label").textContent = text;
+    b.setAttribute("aria-label", text);
+    b.title = SHORTCUTS[id] ? `${text} (${SHORTCUTS[id]})` : text;
+  }
+  table.setAttribute("aria-label", t("Card table"));
+  document.getElementById("table-help").textContent = t(
+    "Arrow keys or Tab move between piles, Enter picks up and drops cards, Escape cancels.",
+  );
+}
+
+function say(text) {
+  // Clearing first makes screen readers repeat a message identical to the last one.
+  announceEl.textContent = "";
+  setTimeout(() => (announceEl.textContent = text), 30);
+}
+
+function setStatus(text, kind = "info", extra = null) {
+  statusEl.replaceChildren();
+  const span = document.createElement("span");
+  span.textContent = text;
+  statusEl.append(span);
+  if (extra) statusEl.append(extra);
+  statusEl.dataset.kind = kind;
+}
+
+function errorText(err) {
+  if (err instanceof api.ApiError) return tError(err);
+  return t("The server cannot be reached. Is patience still running?");
+}
+
+function showError(err) {
+  const text = errorText(err);
+  setStatus(text, "error");
+  say(text);
+}
+
+// ---------- moves ----------
+
+function parseMove(text) {
+  if (text === "deal") return { deal: true };
+  const m = /^(\w+)>(\w+)(?:\/(\d+))?$/.exec(text);
+  if (!m) return null;
+  return { src: pileOfToken(m[1]), dst: pileOfToken(m[2]), count: m[3] ? Number(m[3]) : 1 };
+}
+
+function moveText(src, dst, count) {
+  return `${moveName(src)}>${moveName(dst)}${count > 1 ? `/${count}` : ""}`;
+}
+
+function describeMove(text, cards = state.cards) {
+  const m = parseMove(text);
+  if (!m) return text;
+  if (m.deal) return t("Deal from the stock");
+  const pile = cards[m.src] || [];
+  const card = pile[pile.length - m.count];
+  const name = card ? cardName(card.text) : pileLabel(m.src);
+  return m.count > 1
+    ? t("{card} and the {n} cards on it to {pile}", { card: name, n: m.count - 1, pile: pileLabel(m.dst) })
+    : t("{card} to {pile}", { card: name, pile: pileLabel(m.dst) });
+}
+
+function legalTargets(src, count) {
+  if (!state.view) return [];
+  const out = [];
+  for (const text of state.view.legal_moves || []) {
+    const m = parseMove(text);
+    if (m && !m.deal && m.src === src && m.count === count) out.push(m.dst);
+  }
+  return out;
+}
+
+function cancelShowMe() {
+  if (state.showMe) state.showMe.cancelled = true;
+}
+
+// Run one server call that returns a GameView; keep the page consistent whatever happens.
+async function perform(call, { announce = null, before = null } = {}) {
+  state.busy++;
+  document.body.classList.add("busy");
+  try {
+    const view = await call();
+    setView(view, { announce, before });
+    return true;
+  } catch (err) {
+    showError(err);
+    if (err instanceof api.ApiError && err.status === 404 && state.view) {
+      // The game is gone (stale id): pick up whatever the server has now.
+      const current = await api.currentGame().catch(() => null);
+      if (current) setView(current);
+    }
+    render();
+    return false;
+  } finally {
+    state.busy--;
+    if (!state.busy) document.body.classList.remove("busy");
+  }
+}
+
+async function playMove(text) {
+  if (!state.view) return false;
+  const before = state.cards;
+  const description = describeMove(text, before);
+  state.selected = null;
+  state.hint = null;
+  const ok = await perform(() => api.move(state.view.id, text), { announce: description });
+  if (ok) setStatus(description);
+  return ok;
+}
+
+async function tryMove(src, index, dst) {
+  const pile = state.cards[src] || [];
+  const count = pile.length - index;
+  if (count < 1) return false;
+  return playMove(moveText(src, dst, count));
+}
+
+async function deal() {
+  if (!state.view) return;
+  cancelShowMe();
+  await playMove("deal");
+}
+
+async function toFoundation(pile) {
+  if (!state.view) return;
+  const cards = state.cards[pile] || [];
+  const top = cards[cards.length - 1];
+  state.selected = null;
+  state.hint = null;
+  const description = top ? t("{card} to its foundation", { card: cardName(top.text) }) : "";
+  const ok = await perform(() => api.toFoundation(state.view.id, pile), { announce: description });
+  if (ok) setStatus(description);
+}
+
+async function autoFinish() {
+  if (!state.view) return;
+  state.selected = null;
+  const before = state.view.moves_made;
+  const ok = await perform(() => api.action(state.view.id, "autofinish"));
+  if (ok) {
+    const n = state.view.moves_made - before;
+    const text = n ? tn("{n} card moved to the foundations", "{n} cards moved to the foundations", n) : t("No card can go to the foundations.");
+    setStatus(text);
+    say(text);
+  }
+}
+
+async function simpleAction(name, doneText) {
+  if (!state.view) return;
+  cancelShowMe();
+  state.selected = null;
+  state.hint = null;
+  const ok = await perform(() => api.action(state.view.id, name));
+  if (ok) {
+    setStatus(doneText);
+    say(doneText);
+  }
+}
+
+const undo = () => simpleAction("undo", t("Move undone"));
+const redo = () => simpleAction("redo", t("Move redone"));
+const restart = () => simpleAction("restart", t("Deal restarted"));
+const rewind = () => simpleAction("rewind", t("Rewound to the last winnable position"));
+
+async function startGame(body) {
+  cancelShowMe();
+  closeDialogs();
+  state.selected = null;
+  state.hint = null;
+  state.focus = null;
+  localStorage.setItem(LAST_GAME_KEY, JSON.stringify({ game: body.game, options: body.options }));
+  const ok = await perform(() => api.newGame(body), { fresh: true });
+  if (ok) {
+    const v = state.view;
+    const text = t("{game}, deal {deal}", { game: gameWithOptions(v.game, v.options), deal: v.deal ?? "–" });
+    setStatus(v.notice ? t(v.notice) : text);
+    say(text);
+  }
+}
+
+function newDeal() {
+  const v = state.view;
+  const last = JSON.parse(localStorage.getItem(LAST_GAME_KEY) || "null");
+  const game = v ? v.game : (last && last.game) || "klondike";
+  const options = v ? v.options : (last && last.options) || {};
+  return startGame({ game, options, deal: null, winnable: state.settings.winnableOnly });
+}
+
+function openNewGameDialog() {
+  cancelShowMe();
+  const v = state.view;
+  openNewGame({
+    games: state.games,
+    game: v ? v.game : "klondike",
+    options: v ? v.options : {},
+    winnableOnly: state.settings.winnableOnly,
+    onStart: (body) => {
+      saveSetting("winnableOnly", body.winnable || (state.settings.winnableOnly && body.deal !== null));
+      startGame(body);
+    },
+  });
+}
+
+async function showStats() {
+  try {
+    openStats(await api.stats());
+  } catch (err) {
+    showError(err);
+  }
+}
+
+// ---------- hints ----------
+
+async function showHint() {
+  if (!state.view || state.view.status === "won") return;
+  cancelShowMe();
+  setStatus(t("Thinking…"));
+  let h;
+  try {
+    h = await api.hint(state.view.id);
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  presentHint(h);
+}
+
+function presentHint(h) {
+  if (h.verdict === "lost" || !h.move) {
+    state.hint = null;
+    render();
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "inline";
+    button.id = "status-rewind";
+    button.textContent = t("Rewind to the last winnable position");
+    button.addEventListener("click", rewind);
+    const text = h.verdict === "lost" ? t("This position cannot be won.") : t("No hint: there is no legal move.");
+    setStatus(text, "warn", state.view.can_undo ? button : null);
+    say(text);
+    return;
+  }
+  const m = parseMove(h.move);
+  state.hint = m && m.deal ? { src: "stock", index: -1, dst: null, move: h.move } : m ? { ...m, move: h.move } : null;
+  const description = describeMove(h.move);
+  const text =
+    h.verdict === "winnable"
+      ? t("Hint: {move}", { move: description })
+      : t("Best guess (not proven): {move}", { move: description });
+  setStatus(text, "hint");
+  say(text);
+  render();
+}
+
+function delay(ms, run) {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const tick = () => {
+      if ((run && run.cancelled) || performance.now() - start >= ms) resolve();
+      else setTimeout(tick, 40);
+    };
+    tick();
+  });
+}
+
+// "Show me": play the solver's line one move at a time until won, stopped, or it gives up.
+async function showMe() {
+  if (state.showMe) {
+    state.showMe.cancelled = true;
+    return;
+  }
+  if (!state.view || state.view.status !== "playing") return;
+  const run = { cancelled: false };
+  state.showMe = run;
+  applyTexts();
+  document.body.classList.add("showing");
+  try {
+    let steps = 0;
+    while (!run.cancelled && state.view.status === "playing" && steps < 600) {
+      setStatus(t("Thinking…"));
+      const h = await api.hint(state.view.id);
+      if (run.cancelled) break;
+      if (h.verdict === "lost" || !h.move) {
+        presentHint(h);
+        break;
+      }
+      const line = h.line && h.line.length ? h.line : [h.move];
+      for (const move of line) {
+        if (run.cancelled || state.view.status !== "playing") break;
+        presentHint({ ...h, move });
+        await delay(420, run);
+        if (run.cancelled) break;
+        if (!(await playMove(move))) {
+          run.cancelled = true;
+          break;
+        }
+        steps++;
+        await delay(180, run);
+      }
+    }
+    if (run.cancelled) setStatus(t("Stopped."));
+  } catch (err) {
+    showError(err);
+  } finally {
+    state.showMe = null;
+    state.hint = null;
+    document.body.classList.remove("showing");
+    applyTexts();
+    render();
+  }
+}
+
+// The optional "winnable?" indicator: ask the solver after every change.
+async function checkWinnable() {
+  if (state.winnableAbort) state.winnableAbort.abort();
+  state.winnableAbort = null;
+  const v = state.view;
+  if (!v || !state.settings.showWinnable || v.status !== "playing") {
+    state.winnable = null;
+    return;
+  }
+  const controller = new AbortController();
+  state.winnableAbort = controller;
+  state.winnable = { verdict: "checking" };
+  renderInfo();
+  try {
+    const h = await api.hint(v.id, controller.signal);
+    if (state.view && state.view.id === v.id && state.view.moves_made === v.moves_made) {
+      state.winnable = { verdict: h.verdict };
+      renderInfo();
+    }
+  } catch {
+    /* aborted by a newer move, or the server is busy: the indicator just waits */
+  }
+}
+
+// ---------- state updates ----------
+
+function setView(view, { announce = null } = {}) {
+  const previous = state.view;
+  const fresh = !previous || previous.id !== view.id;
+  state.view = view;
+  state.receivedAt = performance.now();
+  state.cards = pilesOf(view);
+  if (fresh) {
+    state.selected = null;
+    state.hint = null;
+  }
+  if (state.selected && !(state.cards[state.selected.pile] || [])[state.selected.index]) state.selected = null;
+  render({ animate: !fresh });
+  if (announce) say(announce);
+  if (view.status === "won" && (!previous || previous.status !== "won" || fresh)) {
+    cancelShowMe();
+    const text = t("You won!");
+    setStatus(text, "won");
+    say(text);
+    document.body.classList.add("celebrate");
+    setTimeout(() => document.body.classList.remove("celebrate"), 1600);
+    setTimeout(() => openResult("won", state.view, resultActions), 450);
+  } else if (view.status === "stuck" && (!previous || previous.status !== "stuck" || fresh)) {
+    cancelShowMe();
+    const text = t("No moves left");
+    setStatus(text, "warn");
+    say(text);
+    openResult("stuck", view, resultActions);
+  }
+  checkWinnable();
+}
+
+const resultActions = {
+  newGame: () => newDeal(),
+  undo: () => undo(),
+  rewind: () => rewind(),
+  stats: () => showStats(),
+};
+
+// ---------- rendering ----------
+
+function slotLabel(pile) {
+  const v = state.view;
+  const kind = state.layout.piles[pile].kind;
+  const base = v.base ? rankOf(v.base + "S") : null;
+  if (kind === "foundation") {
+    if (v.game === "lady-jane" && base) return rankLabel(rankLetter(base));
+    if (v.game === "hopscotch") return "";
+    return "A";
+  }
+  if (kind === "tableau") {
+    if (v.game === "klondike") return "K";
+    if (v.game === "lady-jane" && base) return rankLabel(rankLetter(base - 1));
+    if (v.game === "bakers-dozen" && (v.options || {}).kings === "empty-piles") return "K";
+    return "";
+  }
+  if (kind === "stock") {
+    if (!(v.position.waste || []).length) return "";
+    return v.redeals_left === 0 ? "✕" : "↻";
+  }
+  return "";
+}
+
+function ensureSlot(pile) {
+  let s = slotEls.get(pile);
+  if (!s) {
+    s = document.createElement("div");
+    s.className = "slot";
+    s._pile = pile;
+    s._index = -1;
+    s.tabIndex = -1;
+    s.setAttribute("role", "button");
+    const label = document.createElement("span");
+    label.className = "slot-label";
+    label.setAttribute("aria-hidden", "true");
+    s.append(label);
+    table.append(s);
+    slotEls.set(pile, s);
+  }
+  return s;
+}
+
+function ensureCard(text) {
+  let c = cardEls.get(text);
+  if (!c) {
+    c = document.createElement("div");
+    c.className = "card";
+    c.tabIndex = -1;
+    c.setAttribute("role", "button");
+    c._face = null;
+    table.append(c);
+    cardEls.set(text, c);
+  }
+  return c;
+}
+
+function tableSize() {
+  const w = tableWrap.clientWidth;
+  const h = tableWrap.clientHeight;
+  return { w: Math.max(w, 240), h: Math.max(h, 300) };
+}
+
+function render({ animate = true } = {}) {
+  const v = state.view;
+  if (!v) return;
+  const { w, h } = tableSize();
+  state.layout = computeLayout(v, w, h);
+  const three = v.game === "klondike" && (v.options || {}).mode === "three";
+  const placed = placeCards(state.layout, state.cards, { wasteShown: three ? 3 : 1 });
+  state.positions = placed.positions;
+  const L = state.layout;
+  table.style.setProperty("--cw", `${L.cw}px`);
+  table.style.setProperty("--ch", `${L.ch}px`);
+  table.style.height = `${placed.height}px`;
+  table.classList.toggle("no-anim", !animate || !state.settings.animate);
+  table.dataset.game = v.game;
+
+  const usedSlots = new Set();
+  for (const [pile, info] of Object.entries(L.piles)) {
+    const s = ensureSlot(pile);
+    usedSlots.add(pile);
+    s.style.transform = `translate(${info.x}px, ${info.y}px)`;
+    s.dataset.pile = pile;
+    s.dataset.kind = info.kind;
+    s.querySelector(".slot-label").textContent = slotLabel(pile);
+    const n = (state.cards[pile] || []).length;
+    s.setAttribute("aria-label", n ? pileLabel(pile) : t("{pile}, empty", { pile: pileLabel(pile) }));
+  }
+  for (const [pile, s] of slotEls) {
+    if (!usedSlots.has(pile)) {
+      s.remove();
+      slotEls.delete(pile);
+    }
+  }
+
+  const used = new Set();
+  const faceDown = t("face-down card");
+  for (const [pile, list] of Object.entries(state.cards)) {
+    const pos = state.positions[pile];
+    if (!pos) continue;
+    list.forEach((card, i) => {
+      const c = ensureCard(card.text);
+      used.add(card.text);
+      const face = card.up ? card.text : "back";
+      if (c._face !== face) {
+        c.innerHTML = card.up ? faceSVG(card.text) : backSVG();
+        c._face = face;
+      }
+      c._pile = pile;
+      c._index = i;
+      c._x = pos[i].x;
+      c._y = pos[i].y;
+      c.classList.remove("dragging");
+      c.style.transform = `translate(${pos[i].x}px, ${pos[i].y}px)`;
+      c.style.zIndex = String(10 + i);
+      c.classList.toggle("face-down", !card.up);
+      // Cards deep in a squared pile are hidden: their shadows would pile up into a dark rim.
+      const shown = state.layout.piles[pile].fan === "right" ? (three ? 3 : 1) : 1;
+      c.classList.toggle("buried", state.layout.piles[pile].fan !== "down" && i < list.length - shown - 1);
+      c.dataset.pile = pile;
+      c.dataset.index = String(i);
+      // Face-down cards carry no name, not even in the DOM.
+      if (card.up) c.dataset.card = card.text;
+      else delete c.dataset.card;
+      const sel = state.selected && state.selected.pile === pile && i >= state.selected.index;
+      c.classList.toggle("selected", Boolean(sel));
+      c.setAttribute("aria-label", card.up ? cardName(card.text) : faceDown);
+      if (sel) c.setAttribute("aria-pressed", "true");
+      else c.removeAttribute("aria-pressed");
+      const hinted = state.hint && state.hint.src === pile && i >= list.length - (state.hint.count || 1);
+      c.classList.toggle("hinted", Boolean(hinted));
+    });
+  }
+  for (const [text, c] of cardEls) {
+    if (!used.has(text)) {
+      c.remove();
+      cardEls.delete(text);
+    }
+  }
+  renderBadges();
+  renderRings();
+  renderInfo();
+  renderButtons();
+  restoreFocus();
+}
+
+function renderBadges() {
+  for (const b of table.querySelectorAll(".badge")) b.remove();
+  const v = state.view;
+  const L = state.layout;
+  const add = (pile, text, cls) => {
+    const info = L.piles[pile];
+    if (!info) return;
+    const b = document.createElement("div");
+    b.className = `badge ${cls}`;
+    const inner = document.createElement("span");
+    inner.textContent = text;
+    b.append(inner);
+    b.setAttribute("aria-hidden", "true");
+    // The stock count sits on the stock; the Hopscotch step sits on the foundation's foot.
+    const dy = cls === "count" ? 0 : L.ch;
+    b.style.transform = `translate(${info.x}px, ${info.y + dy}px)`;
+    table.append(b);
+  };
+  if ((v.position.stock || []).length) add("stock", String(v.position.stock.length), "count");
+  if (v.game === "hopscotch") {
+    (v.position.foundations || []).forEach((f, i) => {
+      const k = i + 1;
+      const top = f.length ? rankOf(f[f.length - 1]) : 0;
+      const done = f.length >= 13;
+      const next = rankLabel(rankLetter(top + k));
+      add(`f${k}`, done ? `+${k} ✓` : `+${k} → ${next}`, "step");
+    });
+  }
+}
+
+function rect(pile, fromIndex = null) {
+  const L = state.layout;
+  const info = L.piles[pile];
+  const pos = state.positions[pile] || [];
+  if (!pos.length || fromIndex === -1) return { x: info.x, y: info.y, w: L.cw, h: L.ch };
+  const i0 = fromIndex === null ? pos.length - 1 : Math.max(0, fromIndex);
+  const first = pos[i0];
+  const last = pos[pos.length - 1];
+  return { x: first.x, y: first.y, w: last.x - first.x + L.cw, h: last.y - first.y + L.ch };
+}
+
+function placeRing(r, cls) {
+  const ring = document.createElement("div");
+  ring.className = `ring ${cls}`;
+  ring.style.transform = `translate(${r.x}px, ${r.y}px)`;
+  ring.style.width = `${r.w}px`;
+  ring.style.height = `${r.h}px`;
+  ring.setAttribute("aria-hidden", "true");
+  table.append(ring);
+  ringEls.push(ring);
+  return ring;
+}
+
+let targetPiles = [];
+let hoverPile = null;
+
+function renderRings() {
+  for (const r of ringEls) r.remove();
+  ringEls = [];
+  if (state.hint && state.hint.dst) placeRing(rect(state.hint.dst), "hint-target");
+  if (state.hint && state.hint.src === "stock") placeRing(rect("stock"), "hint-target");
+  for (const pile of targetPiles) {
+    const ring = placeRing(rect(pile), "drop-target");
+    ring.dataset.pile = pile;
+    if (pile === hoverPile) ring.classList.add("hover");
+  }
+  // The keyboard cursor on an empty pile or a face-down stock has no card to outline.
+  for (const s of slotEls.values()) s.classList.toggle("drop-ok", targetPiles.includes(s._pile));
+}
+
+function renderInfo() {
+  const v = state.view;
+  const info = document.getElementById("info");
+  if (!v) return;
+  const items = [];
+  const item = (cls, text) => {
+    const s = document.createElement("span");
+    s.className = cls;
+    s.textContent = text;
+    items.push(s);
+  };
+  item("game-title", gameTitle(v.game, v.title));
+  item("deal", t("Deal {deal}", { deal: v.deal ?? "–" }));
+  item("score", t("Score {score}/{max}", { score: v.score, max: v.max_score }));
+  item("moves", tn("{n} move", "{n} moves", v.moves_made));
+  item("clock", formatTime(elapsedNow()));
+  if (v.game === "klondike" || v.game === "lady-jane" || v.game === "hopscotch") {
+    item("stock", t("Stock {n}", { n: v.stock_count }));
+  }
+  if (v.game === "klondike") {
+    item("redeals", v.redeals_left === null ? t("Redeals: unlimited") : t("Redeals left: {n}", { n: v.redeals_left }));
+  }
+  if (v.base) item("base", t("Base rank: {rank}", { rank: rankName(v.base) }));
+  if (state.settings.showWinnable && state.winnable) {
+    const verdict = state.winnable.verdict;
+    const text = {
+      checking: t("Checking…"),
+      winnable: t("Winnable"),
+      lost: t("Not winnable"),
+      unknown: t("Unknown"),
+    }[verdict];
+    item(`winnable winnable-${verdict}`, text);
+  }
+  info.replaceChildren(...items);
+}
+
+function elapsedNow() {
+  const v = state.view;
+  if (!v) return 0;
+  const running = v.status === "playing" && v.moves_made > 0;
+  return v.elapsed + (running ? (performance.now() - state.receivedAt) / 1000 : 0);
+}
+
+function renderButtons() {
+  const v = state.view;
+  const set = (id, enabled) => {
+    const b = document.getElementById(id);
+    if (b) b.disabled = !enabled;
+  };
+  set("btn-undo", v && v.can_undo);
+  set("btn-redo", v && v.can_redo);
+  set("btn-restart", v && (v.can_undo || v.can_redo));
+  set("btn-hint", v && v.status !== "won");
+  set("btn-showme", v && (v.status === "playing" || state.showMe));
+}
+
+function restoreFocus() {
+  if (!state.focus) return;
+  const el = focusElement(state.focus.pile, state.focus.index);
+  const inTable = table.contains(document.activeElement);
+  for (const c of table.querySelectorAll(".kbd-focus")) c.classList.remove("kbd-focus");
+  if (el) {
+    el.classList.add("kbd-focus");
+    if (inTable && document.activeElement !== el) el.focus({ preventScroll: false });
+  }
+}
+
+function focusElement(pile, index) {
+  const list = state.cards[pile] || [];
+  if (!list.length || index < 0) return slotEls.get(pile);
+  const card = list[Math.min(index, list.length - 1)];
+  return cardEls.get(card.text);
+}
+
+// ---------- input callbacks ----------
+
+function isDeal(pile, index) {
+  if (pile !== "stock") return false;
+  const list = state.cards.stock || [];
+  return !(list.length && list[list.length - 1].up && index >= 0);
+}
+
+function canPick(pile, index) {
+  const list = state.cards[pile] || [];
+  const card = list[index];
+  if (!card || !card.up) return false;
+  // Only a pile's top card moves, except in fanned tableau piles where a run moves.
+  const kind = state.layout.piles[pile].kind;
+  return kind === "tableau" || index === list.length - 1;
+}
+
+function tap(pile, index) {
+  cancelShowMe();
+  if (isDeal(pile, index)) {
+    state.selected = null;
+    deal();
+    return true;
+  }
+  const sel = state.selected;
+  if (sel && sel.pile !== pile) {
+    tryMove(sel.pile, sel.index, pile);
+    return true;
+  }
+  if (sel && sel.pile === pile && sel.index === index) {
+    state.selected = null;
+    render();
+    return false;
+  }
+  if (canPick(pile, index)) {
+    state.selected = { pile, index };
+    const card = state.cards[pile][index];
+    say(t("{card} selected", { card: cardName(card.text) }));
+  } else {
+    state.selected = null;
+  }
+  render();
+  return false;
+}
+
+function doubleTap(pile) {
+  cancelShowMe();
+  state.selected = null;
+  const kind = state.layout.piles[pile].kind;
+  if (kind === "foundation") autoFinish();
+  else if (pile === "stock" && isDeal(pile, 0)) deal();
+  else if ((state.cards[pile] || []).length) toFoundation(pile);
+}
+
+function activate(pile, index) {
+  cancelShowMe();
+  const sel = state.selected;
+  if (sel && sel.pile !== pile) {
+    state.focus = { pile, index };
+    tryMove(sel.pile, sel.index, pile).then(() => {
+      const n = (state.cards[pile] || []).length;
+      state.focus = { pile, index: n - 1 };
+      restoreFocus();
+    });
+    return;
+  }
+  if (isDeal(pile, index)) {
+    deal();
+    return;
+  }
+  if (sel) {
+    state.selected = null;
+    say(t("Selection cancelled"));
+    render();
+    return;
+  }
+  if (canPick(pile, index)) {
+    state.selected = { pile, index };
+    const n = state.cards[pile].length - index;
+    say(
+      n > 1
+        ? t("Picked up {card} and {n} more; choose a pile and press Enter", { card: cardName(state.cards[pile][index].text), n: n - 1 })
+        : t("Picked up {card}; choose a pile and press Enter", { card: cardName(state.cards[pile][index].text) }),
+    );
+  } else {
+    say(t("Nothing to pick up here"));
+  }
+  render();
+}
+
+function setFocus(pile, index) {
+  state.focus = { pile, index };
+  restoreFocus();
+  const el = focusElement(pile, index);
+  if (el) el.focus();
+}
+
+const pointerCtx = {
+  busy: () => state.busy > 0 && !state.showMe,
+  canDrag: (pile, index) => !isDeal(pile, index) && canPick(pile, index),
+  cardElements: (pile, index) => (state.cards[pile] || []).slice(index).map((c) => cardEls.get(c.text)),
+  targets: legalTargets,
+  showTargets: (piles) => {
+    targetPiles = piles;
+    renderRings();
+  },
+  hover: (pile) => {
+    if (pile === hoverPile) return;
+    hoverPile = pile;
+    for (const r of ringEls) r.classList.toggle("hover", r.dataset.pile === pile);
+  },
+  layout: () => state.layout,
+  positions: () => state.positions,
+  cancelShowMe,
+  drop: (src, index, dst) => {
+    state.selected = null;
+    tryMove(src, index, dst);
+  },
+  springBack: () => render(),
+  tap,
+  doubleTap,
+  backgroundTap: () => {
+    if (state.selected) {
+      state.selected = null;
+      render();
+    }
+  },
+};
+
+const keyboardCtx = {
+  layout: () => state.layout,
+  focus: () => state.focus,
+  pileCards: (pile) => state.cards[pile] || [],
+  setFocus,
+  activate,
+};
+
+// ---------- global shortcuts ----------
+
+function onKey(ev) {
+  const tag = (ev.target.tagName || "").toLowerCase();
+  if (tag === "input" || tag === "select" || tag === "textarea") return;
+  // Space and Enter press a focused button; they are not shortcuts there.
+  if (tag === "button" && (ev.key === " " || ev.key === "Enter")) return;
+  if (document.querySelector("dialog[open]")) return;
+  const ctrl = ev.ctrlKey || ev.metaKey;
+  const key = ev.key;
+  let handled = true;
+  if (ctrl && (key === "z" || key === "Z")) ev.shiftKey ? redo() : undo();
+  else if (ctrl && (key === "y" || key === "Y")) redo();
+  else if (ctrl || ev.altKey) handled = false;
+  else if (key === "n" || key === "N") newDeal();
+  else if (key === "r" || key === "R") restart();
+  else if (key === "u" || key === "U") undo();
+  else if (key === "h" || key === "H") showHint();
+  else if (key === "d" || key === "D" || key === " ") deal();
+  else if (key === "?" || key === "F1") openHelp(state.view ? state.view.game : "klondike");
+  else if (key === "Escape") {
+    const had = state.selected || state.hint || state.showMe;
+    cancelShowMe();
+    state.selected = null;
+    state.hint = null;
+    if (had) {
+      say(t("Cancelled"));
+      render();
+    } else handled = false;
+  } else handled = false;
+  if (handled) ev.preventDefault();
+}
+
+// ---------- start ----------
+
+function wireButtons() {
+  const on = (id, fn) => document.getElementById(id).addEventListener("click", fn);
+  on("btn-game", openNewGameDialog);
+  on("btn-new", newDeal);
+  on("btn-restart", restart);
+  on("btn-undo", undo);
+  on("btn-redo", redo);
+  on("btn-hint", showHint);
+  on("btn-showme", showMe);
+  on("btn-stats", showStats);
+  on("btn-settings", () => openSettings(state.settings, saveSetting));
+  on("btn-help", () => openHelp(state.view ? state.view.game : "klondike"));
+}
+
+async function main() {
+  document.body.insertAdjacentHTML("afterbegin", cardDefs());
+  await initI18n();
+  applyTexts();
+  document.body.classList.toggle("no-anim-pref", !state.settings.animate);
+  mountLanguageMenu(document.getElementById("lang-menu"));
+  wireButtons();
+  installPointer(table, pointerCtx);
+  installKeyboard(table, keyboardCtx);
+  table.addEventListener("focus", () => {
+    if (!state.focus && state.layout) {
+      const first = state.layout.order.find((p) => p[0] === "t") || state.layout.order[0];
+      setFocus(first, (state.cards[first] || []).length - 1);
+    }
+  });
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("patience:language", () => {
+    applyTexts();
+    render({ animate: false });
+    refreshDialogs();
+  });
+  let resizeTimer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => render({ animate: false }), 60);
+  });
+  setInterval(() => {
+    const clock = document.querySelector("#info .clock");
+    if (clock) clock.textContent = formatTime(elapsedNow());
+  }, 1000);
+  try {
+    state.games = await api.listGames();
+    const current = await api.currentGame();
+    if (current) {
+      setView(current);
+      setStatus(t("Welcome back: {game}, deal {deal}", { game: gameWithOptions(current.game, current.options), deal: current.deal ?? "–" }));
+    } else {
+      await newDeal();
+    }
+  } catch (err) {
+    showError(err);
+  }
+  document.body.dataset.ready = "true";
+}
+
+main();

@@ -1,0 +1,315 @@
+// Dialogs: new game, statistics, settings, and the won / no-moves-left messages.
+import { t, tn } from "./i18n.js";
+
+const GAME_TITLES = {
+  klondike: () => t("Klondike"),
+  "lady-jane": () => t("Lady Jane"),
+  "bakers-dozen": () => t("Baker's Dozen"),
+  hopscotch: () => t("Hopscotch"),
+};
+
+const OPTION_KEYS = {
+  mode: () => t("Deal"),
+  kings: () => t("Kings"),
+  build: () => t("Build"),
+};
+
+const OPTION_VALUES = {
+  "mode=single": () => t("Draw one, two redeals"),
+  "mode=three": () => t("Draw three, unlimited redeals"),
+  "mode=no-redeal": () => t("Draw one, no redeal"),
+  "mode=unlimited": () => t("Draw one, unlimited redeals"),
+  "kings=to-bottom": () => t("Kings dealt to the bottom"),
+  "kings=empty-piles": () => t("Kings fill empty piles"),
+  "build=any-suit": () => t("Build down regardless of suit"),
+  "build=other-suit": () => t("Build down on another suit"),
+};
+
+// The translated title of a game name.
+export function gameTitle(name, fallback) {
+  const f = GAME_TITLES[name];
+  return f ? f() : fallback || name;
+}
+
+// The translated label of an option key.
+export function optionKeyLabel(key) {
+  const f = OPTION_KEYS[key];
+  return f ? f() : key;
+}
+
+// The translated label of an option value.
+export function optionLabel(key, value) {
+  const f = OPTION_VALUES[`${key}=${value}`];
+  return f ? f() : value;
+}
+
+// "Klondike (Draw three, unlimited redeals)": a game with its non-empty options.
+export function gameWithOptions(name, options) {
+  const opts = Object.entries(options || {}).map(([k, v]) => optionLabel(k, v));
+  return opts.length ? `${gameTitle(name)} (${opts.join(", ")})` : gameTitle(name);
+}
+
+// Seconds as m:ss or h:mm:ss.
+export function formatTime(seconds) {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "–";
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c) e.append(c);
+  return e;
+}
+
+let refreshOpen = null;
+
+function showDialog(id, build) {
+  let dialog = document.getElementById(id);
+  if (!dialog) {
+    dialog = el("dialog", { id, class: "panel" });
+    document.body.append(dialog);
+    dialog.addEventListener("close", () => {
+      if (refreshOpen && refreshOpen.dialog === dialog) refreshOpen = null;
+    });
+    // A click on the backdrop (outside the panel box) closes it, as players expect.
+    dialog.addEventListener("click", (ev) => {
+      if (ev.target !== dialog) return;
+      const r = dialog.getBoundingClientRect();
+      const inside = ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom;
+      if (!inside) dialog.close();
+    });
+  }
+  const fill = () => {
+    dialog.replaceChildren(...build(dialog));
+  };
+  fill();
+  refreshOpen = { dialog, fill };
+  if (!dialog.open) dialog.showModal();
+  const first = dialog.querySelector("[autofocus]") || dialog.querySelector("button.primary");
+  if (first) first.focus();
+  return dialog;
+}
+
+// Rebuild the open dialog in the new language.
+export function refreshDialogs() {
+  if (refreshOpen && refreshOpen.dialog.open) refreshOpen.fill();
+}
+
+// Close every dialog of ours.
+export function closeDialogs() {
+  for (const d of document.querySelectorAll("dialog.panel[open]")) d.close();
+}
+
+function closeButton(dialog, label) {
+  return el("button", { type: "button", text: label || t("Close"), onclick: () => dialog.close() });
+}
+
+// The new-game dialog: game, its options, a deal number, winnable deals only.
+export function openNewGame({ games, game, options, winnableOnly, onStart }) {
+  let chosen = game;
+  const chosenOptions = { ...(options || {}) };
+  let dealText = "";
+  let winnable = winnableOnly;
+  showDialog("new-game-dialog", (dialog) => {
+    const info = games.find((g) => g.name === chosen) || games[0];
+    const gameSelect = el(
+      "select",
+      {
+        id: "new-game-game",
+        onchange: (ev) => {
+          chosen = ev.target.value;
+          refreshDialogs();
+          document.getElementById("new-game-game").focus();
+        },
+      },
+      games.map((g) => el("option", { value: g.name, selected: g.name === chosen, text: gameTitle(g.name, g.title) })),
+    );
+    const optionRows = Object.entries(info.options || {}).map(([key, values]) => {
+      const current = values.includes(chosenOptions[key]) ? chosenOptions[key] : (info.defaults || {})[key] || values[0];
+      chosenOptions[key] = current;
+      const select = el(
+        "select",
+        { id: `new-game-option-${key}`, "data-option": key, onchange: (ev) => (chosenOptions[key] = ev.target.value) },
+        values.map((v) => el("option", { value: v, selected: v === current, text: optionLabel(key, v) })),
+      );
+      return el("label", { class: "field" }, el("span", { text: optionKeyLabel(key) }), select);
+    });
+    const dealInput = el("input", {
+      id: "new-game-deal",
+      type: "text",
+      inputmode: "numeric",
+      pattern: "[0-9]*",
+      autocomplete: "off",
+      placeholder: t("random"),
+      value: dealText,
+      oninput: (ev) => (dealText = ev.target.value),
+    });
+    const winnableBox = el("input", {
+      id: "new-game-winnable",
+      type: "checkbox",
+      checked: winnable,
+      onchange: (ev) => (winnable = ev.target.checked),
+    });
+    const error = el("p", { class: "form-error", role: "alert" });
+    const form = el(
+      "form",
+      {
+        method: "dialog",
+        onsubmit: (ev) => {
+          ev.preventDefault();
+          const text = dealText.trim();
+          if (text && !/^\d+$/.test(text)) {
+            error.textContent = t("A deal number is a whole number, 0 or more.");
+            return;
+          }
+          const opts = {};
+          for (const key of Object.keys(info.options || {})) opts[key] = chosenOptions[key];
+          dialog.close();
+          onStart({ game: chosen, options: opts, deal: text ? Number(text) : null, winnable: winnable && !text });
+        },
+      },
+      el("h2", { text: t("New game") }),
+      el("label", { class: "field" }, el("span", { text: t("Game") }), gameSelect),
+      optionRows,
+      el("label", { class: "field" }, el("span", { text: t("Deal number") }), dealInput),
+      el("label", { class: "check" }, winnableBox, el("span", { text: t("Winnable deals only") })),
+      error,
+      el(
+        "div",
+        { class: "buttons" },
+        el("button", { type: "button", text: t("Cancel"), onclick: () => dialog.close() }),
+        el("button", { type: "submit", class: "primary", id: "new-game-start", text: t("Deal") }),
+      ),
+    );
+    return [form];
+  });
+}
+
+// The statistics dialog from GET /api/stats.
+export function openStats(data) {
+  showDialog("stats-dialog", (dialog) => {
+    const rows = (data && data.stats) || [];
+    const body = rows.length
+      ? rows.map((s) => {
+          const pct = s.played ? Math.round((s.win_rate ?? s.won / s.played) * 100) : 0;
+          const item = (label, value) => [el("dt", { text: label }), el("dd", { text: String(value) })];
+          return el(
+            "section",
+            { class: "stat" },
+            el("h3", { text: gameWithOptions(s.game, s.options) }),
+            el(
+              "dl",
+              {},
+              item(t("Played"), s.played),
+              item(t("Won"), s.won),
+              item(t("Win rate"), `${pct}%`),
+              item(t("Current streak"), s.current_streak),
+              item(t("Longest streak"), s.longest_streak),
+              item(t("Best time"), formatTime(s.best_time)),
+              item(t("Average time"), formatTime(s.average_time)),
+              item(t("Best score"), s.best_score ?? "–"),
+            ),
+          );
+        })
+      : [el("p", { text: t("No games finished yet.") })];
+    return [
+      el("h2", { text: t("Statistics") }),
+      el("div", { class: "stats-list" }, body),
+      el("div", { class: "buttons" }, closeButton(dialog)),
+    ];
+  });
+}
+
+// The settings dialog; settings is {key: bool}, onChange(key, value) stores one.
+export function openSettings(settings, onChange) {
+  showDialog("settings-dialog", (dialog) => {
+    const box = (key, label) =>
+      el(
+        "label",
+        { class: "check" },
+        el("input", {
+          type: "checkbox",
+          id: `setting-${key}`,
+          checked: settings[key],
+          onchange: (ev) => onChange(key, ev.target.checked),
+        }),
+        el("span", { text: label }),
+      );
+    return [
+      el("h2", { text: t("Settings") }),
+      box("showWinnable", t("Show whether the position can still be won")),
+      box("winnableOnly", t("Winnable deals only")),
+      box("animate", t("Animate card moves")),
+      el("div", { class: "buttons" }, closeButton(dialog)),
+    ];
+  });
+}
+
+// The end-of-game message: "won" or "stuck", with the choices that make sense.
+export function openResult(kind, view, actions) {
+  return showDialog("result-dialog", (dialog) => {
+    const act = (label, fn, primary = false, id = undefined) =>
+      el("button", {
+        type: "button",
+        id,
+        class: primary ? "primary" : undefined,
+        text: label,
+        onclick: () => {
+          dialog.close();
+          fn();
+        },
+      });
+    if (kind === "won") {
+      return [
+        el("h2", { class: "won-title", text: t("You won!") }),
+        el("p", {
+          text: t("{game}, deal {deal}: {moves} in {time}.", {
+            game: gameTitle(view.game, view.title),
+            deal: view.deal ?? "–",
+            moves: tn("{n} move", "{n} moves", view.moves_made),
+            time: formatTime(view.elapsed),
+          }),
+        }),
+        el("div", { class: "buttons" },
+          act(t("Statistics"), actions.stats),
+          act(t("Undo"), actions.undo),
+          act(t("New game"), actions.newGame, true, "result-new-game")),
+      ];
+    }
+    return [
+      el("h2", { text: t("No moves left") }),
+      el("p", { text: t("There is no legal move in this position. Undo some moves, or start a new game.") }),
+      el("div", { class: "buttons" },
+        act(t("Undo"), actions.undo, false, "result-undo"),
+        act(t("Rewind to a winnable position"), actions.rewind),
+        act(t("New game"), actions.newGame, true, "result-new-game")),
+    ];
+  });
+}
+
+// A message with a button to rewind (the hint proved the position lost).
+export function openLost(actions) {
+  return showDialog("result-dialog", (dialog) => [
+    el("h2", { text: t("This position cannot be won") }),
+    el("p", { text: t("The solver proved that no sequence of moves wins from here.") }),
+    el("div", { class: "buttons" },
+      closeButton(dialog),
+      el("button", { type: "button", class: "primary", id: "result-rewind", text: t("Rewind to the last winnable position"),
+        onclick: () => {
+          dialog.close();
+          actions.rewind();
+        },
+      })),
+  ]);
+}

@@ -109,7 +109,7 @@ def test_broken_position_names_the_problem(client: TestClient) -> None:
 
 @pytest.mark.parametrize(
     "raw",
-    [b"{bad", b"", b"[]", b"null", b'{"game": "klondike",}', b"\xff\xfe"],
+    [b"{bad", b"", b"[]", b"null", b'{"game": "klondike",}', b"\xff\xfe", b"\xc3\x28{}"],
 )
 def test_malformed_json(client: TestClient, raw: bytes) -> None:
     r = client.post("/api/games", content=raw, headers={"content-type": "application/json"})

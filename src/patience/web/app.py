@@ -507,6 +507,15 @@ def install_error_handlers(app: FastAPI) -> None:
 
     async def http_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
+        if exc.status_code == 400:
+            # FastAPI's "error parsing the body" (bytes that are not UTF-8 JSON): the
+            # contract answers every malformed body with a 422.
+            return error_response(
+                422,
+                "invalid_json",
+                _("The request body is not valid JSON: {details}"),
+                details=str(exc.detail),
+            )
         codes = {404: "not_found", 405: "method_not_allowed"}
         reply = error_response(
             exc.status_code,

@@ -1,9 +1,186 @@
-"""Search adapter for klondike."""
+"""Klondike: canonical keys, safe foundation moves and the stock cycle as one macro move.
+
+The stock macro. Dealing only changes which waste card is on top, and moves that do
+not touch the waste commute with deals, so any winning line can be rearranged so that
+deals come only right before a move from the waste. The search therefore never plays
+``deal`` alone: its children include, for every card that some number of deals brings
+to the top of the waste (within the redeals left), each move of that card, expanded
+into the real ``deal`` moves and the waste move. Reaching a card with fewer redeals
+used leaves the same stock and waste with more redeals in hand, which dominates, so
+only the cheapest way to each card is kept.
+
+The dealing order: ``waste + reversed(stock)`` is the order in which the cards come
+up, pass after pass (a redeal turns the waste over, keeping that order); the number
+of cards in the waste is the pointer into it. Keys: with unlimited redeals the redeal
+counter is left out, and so is the pointer in draw-1 (every pointer reaches every
+other by dealing alone); in draw-3 every pointer that is a multiple of 3 or the end
+of the sequence reaches the same waste tops, so those share one key.
+"""
 
 from __future__ import annotations
 
-from .base import Adapter
+from ..cards import RANK, RED, SUIT
+from ..games.klondike import Klondike
+from ..moves import DEAL, FOUNDATION, PILES, TABLEAU, Move
+from ..position import Position
+from ..rules import Game
+from .alternating import heights, is_safe, tableau_key
+from .base import Adapter, Child
+
+_F = tuple(f"f{i + 1}" for i in range(4))
+_T = tuple(f"t{i + 1}" for i in range(7))
 
 
 class KlondikeAdapter(Adapter):
-    """Placeholder: the generic adapter."""
+    """Klondike in all four modes."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        assert isinstance(game, Klondike)
+        self.draw = game.draw
+        self.limit = game.max_redeals
+        self._to_f = {(i, j): Move(f"t{i + 1}", f"f{j + 1}") for i in range(7) for j in range(4)}
+        self._w = {dst: Move("w", dst) for dst in _F + _T}
+
+    def key(self, p: Position) -> bytes:
+        """Foundations by suit, the tableau as a set of piles, the stock cycle canonical."""
+        seq = bytes(p.waste) + bytes(reversed(p.stock))
+        ptr = len(p.waste)
+        if self.limit is None:
+            if self.draw == 1:
+                tail = b""
+            else:
+                tail = bytes((0 if ptr % 3 == 0 or ptr == len(seq) else ptr,))
+        else:
+            tail = bytes((ptr, p.redeals))
+        return bytes(heights(p)) + b"\xfe" + seq + b"\xfe" + tail + b"\xfe" + tableau_key(p)
+
+    def auto(self, p: Position) -> tuple[list[Move], Position]:
+        """Play tableau cards home while it is provably safe (see ``alternating``)."""
+        played: list[Move] = []
+        h = heights(p)
+        progress = True
+        while progress:
+            progress = False
+            for i, pile in enumerate(p.tableau):
+                if not pile:
+                    continue
+                c = pile[-1]
+                r = RANK[c]
+                if h[SUIT[c]] != r - 1 or not is_safe(c, r, h):
+                    continue
+                j = self._home(p, c)
+                m = self._to_f[i, j]
+                p = self.game.apply(p, m)
+                played.append(m)
+                h[SUIT[c]] = r
+                progress = True
+        return played, p
+
+    @staticmethod
+    def _home(p: Position, c: int) -> int:
+        """The foundation that takes ``c`` (an Ace: the first empty one)."""
+        if RANK[c] == 1:
+            return next(j for j, f in enumerate(p.foundations) if not f)
+        s = SUIT[c]
+        return next(j for j, f in enumerate(p.foundations) if f and SUIT[f[0]] == s)
+
+    def finish(self, p: Position) -> list[Move] | None:
+        """With no stock, no waste and no face-down card, playing home always wins."""
+        if p.stock or p.waste or any(p.down):
+            return None
+        moves = self.game.auto_finish(p)
+        return moves if len(moves) + sum(len(f) for f in p.foundations) == 52 else None
+
+    def children(self, p: Position) -> list[Child]:
+        """Tableau and foundation moves, plus every waste card the stock can bring up."""
+        g = self.game
+        ranked: list[tuple[int, int, Child]] = []
+        n = 0
+        for m in g.legal_moves(p):
+            if m.is_deal or m.src == "w":
+                continue
+            skind, i = PILES[m.src]
+            dkind, j = PILES[m.dst]
+            if dkind == FOUNDATION:
+                score = 0
+            elif skind == TABLEAU:
+                pile = p.tableau[i]
+                rest = len(pile) - m.count
+                if rest == 0 and not p.tableau[j]:
+                    continue  # a whole pile to an empty pile: the same position
+                if rest == 0:
+                    score = 3
+                elif rest <= p.down[i]:
+                    score = 1 if p.down[i] else 3
+                else:
+                    score = 5
+            else:
+                score = 6
+            order = -p.down[i] if score == 1 else 0
+            ranked.append((score * 64 + order, n, ((m,), g.apply(p, m))))
+            n += 1
+        for score, moves, child in self._waste_moves(p):
+            ranked.append((score * 64, n, (moves, child)))
+            n += 1
+        ranked.sort(key=lambda t: (t[0], t[1]))
+        return [c for _, _, c in ranked]
+
+    def _waste_moves(self, p: Position) -> list[tuple[int, tuple[Move, ...], Position]]:
+        """Every move of a card that dealing brings to the waste top, with its deals."""
+        seq = p.waste + tuple(reversed(p.stock))
+        total = len(seq)
+        if not total:
+            return []
+        ptr, r0 = len(p.waste), p.redeals
+        reach: dict[int, tuple[int, int]] = {}
+        if ptr:
+            reach[ptr - 1] = (0, r0)
+        q, r, k = ptr, r0, 0
+        cap = r0 + 1 if self.limit is None else min(self.limit, r0 + 1)
+        while True:
+            if q < total:
+                q = min(q + self.draw, total)
+            elif r < cap:
+                q, r = 0, r + 1
+            else:
+                break
+            k += 1
+            if q and q - 1 not in reach:
+                reach[q - 1] = (k, r)
+        h = heights(p)
+        tops = [pile[-1] if pile else -1 for pile in p.tableau]
+        out: list[tuple[int, tuple[Move, ...], Position]] = []
+        for idx, (deals, redeals) in reach.items():
+            c = seq[idx]
+            rank = RANK[c]
+            dests: list[tuple[int, str]] = []
+            if h[SUIT[c]] == rank - 1:
+                dests.append((0, _F[self._home(p, c)]))
+            empty_done = False
+            for j, top in enumerate(tops):
+                if top < 0:
+                    if rank == 13 and not empty_done:
+                        empty_done = True  # empty piles are interchangeable
+                        dests.append((2, _T[j]))
+                elif RANK[top] == rank + 1 and RED[top] != RED[c]:
+                    dests.append((2, _T[j]))
+            if not dests:
+                continue
+            base = Position(
+                p.game,
+                p.options,
+                p.deal,
+                tuple(reversed(seq[idx + 1 :])),
+                seq[: idx + 1],
+                p.foundations,
+                p.tableau,
+                p.down,
+                p.reserve,
+                redeals,
+                p.base,
+            )
+            for score, dst in dests:
+                m = self._w[dst]
+                out.append((score, (DEAL,) * deals + (m,), self.game.apply(base, m)))
+        return out

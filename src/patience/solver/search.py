@@ -191,9 +191,7 @@ def solve(
     return SolveResult(verdict, moves, states, time.monotonic() - start)
 
 
-def hint(
-    position: Position, timeout: float = 2.0, cancel: threading.Event | None = None
-) -> Hint:
+def hint(position: Position, timeout: float = 2.0, cancel: threading.Event | None = None) -> Hint:
     """The move to make: the first of a winning line, or a best guess when undecided."""
     game = game_for(position)
     if game.is_won(position):

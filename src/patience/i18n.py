@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import io
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
@@ -280,6 +281,18 @@ def babel_extract_data_i18n(
     text = fileobj.read().decode(options.get("encoding", "utf-8"))
     for lineno, message, comments in extract_data_i18n(text):
         yield lineno, "", str(message), comments
+
+
+def babel_extract_js(
+    fileobj: Any, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[Any, ...]]:
+    """Babel extraction method for JS: ``t``/``tn`` calls, then ``data-i18n`` attributes."""
+    from babel.messages.extract import extract_javascript
+
+    data = fileobj.read()
+    yield from extract_javascript(io.BytesIO(data), keywords, comment_tags, options)
+    for lineno, message, comments in extract_data_i18n(data.decode("utf-8")):
+        yield lineno, "", message, comments
 
 
 def babel_extract_engine(

@@ -1,0 +1,406 @@
+"""Translations: every message the code uses is translated, no catalog keeps dead ids,
+plural forms, the JSON the front end loads, language negotiation, and the engine's
+refusals reaching the catalog."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from patience import i18n
+from patience.errors import IllegalMoveError
+from patience.games import GAMES
+from patience.moves import Move
+from patience.position import Position
+from patience.rules.game import Game
+
+REPO = Path(__file__).resolve().parent.parent
+FOREIGN = ("es", "fr")
+PLACEHOLDER = re.compile(r"\{\w+\}")
+MessageId = str | tuple[str, str]
+
+
+@pytest.fixture(scope="module")
+def used() -> set[MessageId]:
+    """The ids the code uses now, extracted from Python, JS, HTML and the engine."""
+    return i18n.message_ids(i18n.extract())
+
+
+@pytest.fixture(scope="module")
+def catalogs() -> dict[str, Catalog]:
+    """Each language's .po source."""
+    return {lang: i18n.read_catalog(i18n.po_path(lang), lang) for lang in i18n.LANGUAGES}
+
+
+def forms(string: Any) -> list[str]:
+    """A message's translation as a list (one item, or one per plural form)."""
+    return [str(s) for s in string] if isinstance(string, (list, tuple)) else [str(string or "")]
+
+
+def key(msgid: Any) -> MessageId:
+    return (msgid[0], msgid[1]) if isinstance(msgid, (list, tuple)) else str(msgid)
+
+
+# --- completeness: the test the issue asks for ----------------------------------------------
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_message_the_code_uses_is_translated(
+    lang: str, used: set[MessageId], catalogs: dict[str, Catalog]
+) -> None:
+    catalog = catalogs[lang]
+    have = {key(m.id): m for m in catalog if m.id}
+    missing = sorted(map(str, used - set(have)))
+    assert not missing, f"{lang}: ids used in the code but absent (run update): {missing}"
+    untranslated = sorted(str(k) for k, m in have.items() if not all(forms(m.string)))
+    assert not untranslated, f"{lang}: ids without a translation: {untranslated}"
+    fuzzy = sorted(str(k) for k, m in have.items() if m.fuzzy)
+    assert not fuzzy, f"{lang}: fuzzy (unchecked) translations: {fuzzy}"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_no_catalog_keeps_an_id_that_no_code_uses(
+    lang: str, used: set[MessageId], catalogs: dict[str, Catalog]
+) -> None:
+    unused = sorted(map(str, i18n.message_ids(catalogs[lang]) - used))
+    assert not unused, f"{lang}: ids no code uses (run update): {unused}"
+    assert not catalogs[lang].obsolete, f"{lang}: obsolete #~ entries left in the .po"
+
+
+def test_the_template_is_up_to_date(used: set[MessageId]) -> None:
+    assert i18n.message_ids(i18n.read_catalog(i18n.TEMPLATE_FILE)) == used
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_compiled_catalog_matches_its_source(lang: str, catalogs: dict[str, Catalog]) -> None:
+    i18n.reload()
+    served = i18n.catalog_json(lang)["messages"]
+    source = {}
+    for m in catalogs[lang]:
+        if m.id:
+            k = key(m.id)
+            flat = k if isinstance(k, str) else k[0] + "\u0000" + k[1]
+            source[flat] = forms(m.string) if isinstance(k, tuple) else str(m.string)
+    assert served == source, f"{lang}: the .mo is stale, run `python -m patience.i18n compile`"
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_translations_keep_every_placeholder(lang: str, catalogs: dict[str, Catalog]) -> None:
+    wrong = []
+    for m in catalogs[lang]:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, (list, tuple)) else [m.id]
+        want = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
+        for text in forms(m.string):
+            # A singular form may say "1" in words; every other placeholder must survive.
+            if set(PLACEHOLDER.findall(text)) - want or (want - {"{n}"}) - set(
+                PLACEHOLDER.findall(text)
+            ):
+                wrong.append((m.id, text))
+    assert not wrong
+
+
+def test_english_catalog_maps_ids_to_themselves(catalogs: dict[str, Catalog]) -> None:
+    for m in catalogs["en"]:
+        if m.id:
+            assert forms(m.string) == forms(m.id)
+
+
+def test_check_command_agrees() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "patience.i18n", "check"], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout
+
+
+def test_babel_cfg_extracts_the_same_ids(tmp_path: Path, used: set[MessageId]) -> None:
+    """``pybabel extract -F babel.cfg`` (the standard tool) finds what our command finds."""
+    out = tmp_path / "messages.pot"
+    cmd = [
+        sys.executable,
+        "-c",
+        "import sys; from babel.messages.frontend import main; sys.exit(main())",
+        "extract",
+        "-F",
+        "babel.cfg",
+        "-k",
+        "t",
+        "-k",
+        "tn:1,2",
+        "-o",
+        str(out),
+        ".",
+    ]
+    subprocess.run(cmd, cwd=REPO, check=True, capture_output=True)
+    assert i18n.message_ids(i18n.read_catalog(out)) == used
+
+
+# --- plural forms ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "rule"),
+    [("en", "(n != 1)"), ("es", "(n != 1)"), ("fr", "(n > 1)")],
+)
+def test_plural_rule_is_declared(lang: str, rule: str, catalogs: dict[str, Catalog]) -> None:
+    assert catalogs[lang].num_plurals == 2
+    assert catalogs[lang].plural_expr == rule
+    assert i18n.catalog_json(lang)["plural"] == f"nplurals=2; plural={rule};"
+
+
+@pytest.mark.parametrize(
+    ("lang", "n", "text"),
+    [
+        ("en", 0, "{n} moves"),
+        ("en", 1, "{n} move"),
+        ("en", 2, "{n} moves"),
+        ("es", 0, "{n} jugadas"),
+        ("es", 1, "{n} jugada"),
+        ("es", 5, "{n} jugadas"),
+        ("fr", 0, "{n} coup"),  # French counts zero as singular
+        ("fr", 1, "{n} coup"),
+        ("fr", 2, "{n} coups"),
+    ],
+)
+def test_ngettext_picks_the_form_of_each_language(lang: str, n: int, text: str) -> None:
+    assert i18n.ngettext("{n} move", "{n} moves", n, lang) == text
+
+
+def test_plural_messages_have_every_form(
+    catalogs: dict[str, Catalog], used: set[MessageId]
+) -> None:
+    plurals = [k for k in used if isinstance(k, tuple)]
+    assert plurals, "the code uses no plural message"
+    for lang in i18n.LANGUAGES:
+        served = i18n.catalog_json(lang)["messages"]
+        for singular, plural in plurals:
+            value = served[singular + "\u0000" + plural]
+            assert isinstance(value, list) and len(value) == 2 and all(value)
+
+
+# --- catalog_json and gettext -----------------------------------------------------------------
+
+
+def test_catalog_json_shape() -> None:
+    data = i18n.catalog_json("fr")
+    assert set(data) == {"lang", "messages", "plural"}
+    assert data["lang"] == "fr"
+    assert data["messages"]["Lady Jane"] == "Mademoiselle Jane"
+    assert data["messages"]["Hopscotch"] == "Marelle"
+    assert i18n.catalog_json("es")["messages"]["Lady Jane"] == "Dama Jane"
+    assert i18n.catalog_json("es")["messages"]["Hopscotch"] == "Rayuela"
+    assert i18n.catalog_json("en")["messages"]["Undo"] == "Undo"
+    assert "" not in data["messages"]
+
+
+def test_unknown_language_falls_back_to_english() -> None:
+    assert i18n.catalog_json("de")["lang"] == "en"
+    assert i18n.gettext("Undo", "de") == "Undo"
+
+
+def test_gettext_and_format_message() -> None:
+    assert i18n.gettext("Undo", "es") == "Deshacer"
+    assert i18n.gettext("Undo", "fr") == "Annuler"
+    assert i18n.gettext("not an id at all", "fr") == "not an id at all"
+    assert i18n._("Undo") == "Undo"
+    text = i18n.format_message(
+        "{card} does not follow {below} on {pile}", {"card": "5H", "below": "3H"}, "es"
+    )
+    assert text == "5H no sigue a 3H en {pile}"
+
+
+@pytest.mark.parametrize(
+    ("card", "en", "es", "fr"),
+    [
+        ("QH", "Queen of hearts", "Reina de corazones", "Dame de cœur"),
+        ("AS", "Ace of spades", "As de picas", "As de pique"),
+        ("TC", "Ten of clubs", "Diez de tréboles", "Dix de trèfle"),
+        ("JD", "Jack of diamonds", "Jota de diamantes", "Valet de carreau"),
+    ],
+)
+def test_card_names(card: str, en: str, es: str, fr: str) -> None:
+    assert i18n.gettext(en, "es") == es
+    assert i18n.gettext(en, "fr") == fr
+
+
+# --- negotiate ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        (None, "en"),
+        ("", "en"),
+        ("fr", "fr"),
+        ("es-ES,es;q=0.9,en;q=0.8", "es"),
+        ("fr-CA,fr;q=0.9,en-US;q=0.8,en;q=0.7", "fr"),
+        ("de-DE,de;q=0.9,es;q=0.5,fr;q=0.4", "es"),
+        ("en;q=0.5, fr;q=0.8", "fr"),
+        ("es-419", "es"),
+        ("ES", "es"),
+        ("fr;q=0, es;q=0.1", "es"),
+        ("de, *;q=0.5", "en"),
+        ("*", "en"),
+        ("pt-BR, it", "en"),
+        ("fr;q=abc, es;q=0.2", "es"),
+        ("es ; q=0.3 , fr ; q=0.3", "es"),
+        ("x-klingon-tlh, fr", "fr"),
+        (",,,;", "en"),
+    ],
+)
+def test_negotiate(header: str | None, lang: str) -> None:
+    assert i18n.negotiate(header) == lang
+
+
+# --- the engine's refusals reach the catalog -------------------------------------------------
+
+
+def _candidate_moves(p: Position) -> list[Move]:
+    piles = ["s", "w"] + [f"f{i}" for i in range(1, 5)]
+    piles += [f"t{i}" for i in range(1, len(p.tableau) + 1)]
+    piles += [f"r{i}" for i in range(1, len(p.reserve) + 1)] + ["t13", "r7"]
+    moves = [Move.deal()]
+    for src in piles:
+        for dst in piles:
+            for text in (f"{src}>{dst}", f"{src}>{dst}/3"):
+                try:
+                    moves.append(Move.parse(text))
+                except ValueError:
+                    pass  # not valid notation (e.g. a run from the waste)
+    return moves
+
+
+def _refusals() -> dict[str, dict[str, object]]:
+    """Every refusal template met in random play over every game and option value."""
+    seen: dict[str, dict[str, object]] = {}
+    rnd = random.Random(7)
+    for cls in GAMES.values():
+        variants = [{}] + [{k: v} for k, vals in cls.option_spec.items() for v in vals]
+        for options in variants:
+            game: Game = cls(options)
+            for deal in range(2):
+                p = game.new_position(deal)
+                for step in range(40):
+                    legal = game.legal_moves(p)
+                    if step % 4 == 0:  # every position would be slow and adds nothing
+                        for move in _candidate_moves(p):
+                            if move in legal:
+                                continue
+                            try:
+                                game.play(p, move)
+                            except IllegalMoveError as err:
+                                seen.setdefault(err.template, err.params)
+                    if not legal:
+                        break
+                    p = game.play(p, rnd.choice(legal))
+    return seen
+
+
+@pytest.fixture(scope="module")
+def refusals() -> dict[str, dict[str, object]]:
+    return _refusals()
+
+
+def test_play_meets_many_refusals(refusals: dict[str, dict[str, object]]) -> None:
+    assert len(refusals) >= 15, sorted(refusals)
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_every_refusal_met_in_play_is_translated(
+    lang: str, refusals: dict[str, dict[str, object]]
+) -> None:
+    served = i18n.catalog_json(lang)["messages"]
+    for template, params in refusals.items():
+        assert template.startswith("{move}: ")
+        reason = template.removeprefix("{move}: ")
+        assert reason in served, f"engine refusal not in the {lang} catalog: {reason!r}"
+        # Words the engine passes as params (game names, "Kings") are ids too.
+        for name in ("game", "ranks"):
+            if name in params:
+                assert str(params[name]) in served, (name, params[name])
+        text = i18n.format_message(reason, {k: str(v) for k, v in params.items()}, lang)
+        assert not PLACEHOLDER.search(text), text
+
+
+def test_engine_messages_are_found_by_reading_the_source() -> None:
+    import ast
+
+    source = """
+class G:
+    title = "Some Game"
+    def f(self):
+        return Refusal("{pile} is full", pile=x)
+BUILD_REFUSALS = {1: "built {a}", 2: "built {b}"}
+RANK_PLURALS = ("", "Aces")
+"""
+    found = [text for _line, text, _c in i18n.engine_messages(ast.parse(source))]
+    assert sorted(found) == sorted(
+        ["Some Game", "{pile} is full", "built {a}", "built {b}", "Aces"]
+    )
+
+
+# --- extraction from JS and HTML ------------------------------------------------------------------
+
+
+def test_js_and_html_extraction(tmp_path: Path) -> None:
+    js = tmp_path / "x.js"
+    js.write_text(
+        'import { t, tn } from "./i18n.js";\n'
+        'const a = t("Undo");\n'
+        "const b = tn('{n} move', '{n} moves', n);\n"
+        'el.innerHTML = `<b data-i18n="Redo"></b>`;\n'
+        "const c = t(`Tpl {x}`, { x });\n"
+        'const d = other("Not me");\n',
+        encoding="utf-8",
+    )
+    found = [m for _line, m, _c in i18n._js_messages(js)]
+    assert found == ["Undo", ("{n} move", "{n} moves"), "Tpl {x}", "Redo"]
+    html = "<p data-i18n=\"Hello\">Hello</p><button data-i18n-aria-label='Close'></button>"
+    assert [m for _l, m, _c in i18n.extract_data_i18n(html)] == ["Hello", "Close"]
+
+
+def test_update_and_compile_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``update`` adds new ids untranslated, drops dead ones, keeps translations."""
+    for lang in i18n.LANGUAGES:
+        dest = tmp_path / lang / "LC_MESSAGES"
+        dest.mkdir(parents=True)
+        dest.joinpath("messages.po").write_bytes(i18n.po_path(lang).read_bytes())
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    template = Catalog(domain=i18n.DOMAIN)
+    template.add("Undo")
+    template.add("A brand new message")
+    template.add(("{n} thing", "{n} things"))
+    missing = i18n.update(template)
+    assert missing == {
+        "es": ["A brand new message", str(("{n} thing", "{n} things"))],
+        "fr": ["A brand new message", str(("{n} thing", "{n} things"))],
+    }
+    es = i18n.read_catalog(i18n.po_path("es"), "es")
+    assert i18n.message_ids(es) == {"Undo", "A brand new message", ("{n} thing", "{n} things")}
+    assert es["Undo"].string == "Deshacer"
+    assert i18n.apply_translations("es", {"A brand new message": "Un mensaje nuevo"}) == 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        i18n.compile_all()
+    try:
+        assert i18n.gettext("A brand new message", "es") == "Un mensaje nuevo"
+        assert i18n.gettext("A brand new message", "fr") == "A brand new message"
+        assert i18n.ngettext("{n} thing", "{n} things", 1, "en") == "{n} thing"
+    finally:
+        monkeypatch.undo()
+        i18n.reload()
+    assert i18n.gettext("Undo", "es") == "Deshacer"
+
+
+def test_command_line_usage() -> None:
+    assert i18n.main([]) == 2
+    assert i18n.main(["nonsense"]) == 2

@@ -261,6 +261,74 @@ def solve(
     emit(data, as_json, text)
 
 
+@app.command()
+def study(
+    game: Annotated[str, typer.Argument(help=f"Game: {', '.join(GAMES)}.", show_default=False)],
+    deals: Annotated[
+        str, typer.Option("--deals", help="Deal numbers: N, N-M, or a comma list of them.")
+    ] = "1-1000",
+    option: OptionOpt = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Worker processes (0 = every core).", min=0)
+    ] = 0,
+    timeout: Annotated[float, typer.Option(help="Seconds per deal before 'unknown'.", min=0)] = (
+        30.0
+    ),
+    db: Annotated[
+        Path, typer.Option("--db", help="SQLite file of results (a rerun skips stored deals).")
+    ] = Path("patience-study.db"),
+    table_size: Annotated[
+        int,
+        typer.Option(
+            "--table-size", help="States each worker's transposition table keeps.", min=1000
+        ),
+    ] = 2_000_000,
+    as_json: JsonOpt = False,
+) -> None:
+    """Solve a range of deals in parallel and summarise: won, lost, unknown, win %, times."""
+    from rich.console import Console
+
+    from .solver.study import parse_deals, run_study, summary_table
+
+    def run() -> Any:
+        numbers = parse_deals(deals)
+        rules = get_game(game, parse_options(option))
+        return rules, run_study(
+            rules.name,
+            dict(rules.options),
+            numbers,
+            jobs=jobs or None,
+            timeout=timeout,
+            db=db,
+            table_size=table_size,
+            show_progress=not as_json,
+        )
+
+    try:
+        rules, summary = guarded(run)
+    except KeyboardInterrupt:
+        fail(f"interrupted: every deal solved so far is stored in {db}", 130)
+    if as_json:
+        emit(
+            {
+                "game": rules.name,
+                "options": dict(rules.options),
+                "deals": summary.deals,
+                "won": summary.won,
+                "lost": summary.lost,
+                "unknown": summary.unknown,
+                "win_rate": summary.win_rate,
+                "win_rate_95": [summary.win_low, summary.win_high],
+                "seconds": {"median": summary.median, "p90": summary.p90, "max": summary.max},
+            },
+            True,
+            "",
+        )
+    else:
+        title = f"{rules.title} {' '.join(f'{k}={v}' for k, v in rules.options)}".strip()
+        Console().print(summary_table(title, summary))
+
+
 def main() -> None:
     """Entry point of the console script."""
     app()

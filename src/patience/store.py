@@ -130,16 +130,26 @@ class Store:
             self._db.close()
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One atomic, committed change (BEGIN IMMEDIATE ... COMMIT, rolled back on error)."""
+    def transaction(self, durable: bool = False) -> Iterator[sqlite3.Connection]:
+        """One atomic, committed change (BEGIN IMMEDIATE ... COMMIT, rolled back on error).
+
+        ``durable`` syncs this commit to disk (synchronous=FULL): used for the rare
+        commits that record a finished game, so not even a power cut loses a result.
+        """
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+            if durable:
+                self._db.execute("PRAGMA synchronous=FULL")
             try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._db.execute("COMMIT")
+            finally:
+                if durable:
+                    self._db.execute("PRAGMA synchronous=NORMAL")
 
     # --- games ---------------------------------------------------------------------
 
@@ -149,7 +159,7 @@ class Store:
         Starting a new game abandons the one in progress: like AisleRiot, a game in which
         a move was made counts as played (and lost, unless it was won).
         """
-        with self.transaction() as db:
+        with self.transaction(durable=finish_others_at is not None) as db:
             if finish_others_at is not None:
                 rows = db.execute(
                     "SELECT * FROM games WHERE finished = 0 AND started = 1 AND id != ?",
@@ -167,7 +177,7 @@ class Store:
 
     def save_game(self, record: GameRecord, result: str | None = None) -> None:
         """Save a changed game; with ``result`` ("won"/"lost") also finish and record it."""
-        with self.transaction() as db:
+        with self.transaction(durable=result is not None) as db:
             if result is not None:
                 record.finished = True
                 self._record_result(db, record, result, record.updated)

@@ -1,0 +1,94 @@
+"""The real server in a subprocess: killed mid-game it resumes exactly; a busy port moves."""
+
+from __future__ import annotations
+
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+SERVE = [sys.executable, "-c", "from patience.cli import main; main()", "serve", "--no-browser"]
+
+
+@contextmanager
+def server(data_dir: Path, port: int = 0) -> Iterator[tuple[subprocess.Popen[str], str, list[str]]]:
+    """Start ``patience serve``; yield the process, its URL and the lines it printed."""
+    proc = subprocess.Popen(
+        [*SERVE, "--port", str(port), "--data-dir", str(data_dir)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    lines: list[str] = []
+    try:
+        assert proc.stdout is not None
+        url = None
+        deadline = time.monotonic() + 30
+        while url is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            m = re.search(r"running at (http://\S+)", line)
+            if m:
+                url = m.group(1).rstrip("/")
+        assert url is not None, "".join(lines)
+        for _ in range(200):  # the socket listens already; wait until uvicorn answers
+            try:
+                httpx.get(url + "/api/games", timeout=1.0)
+                break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        yield proc, url, lines
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
+def test_killed_server_resumes_the_game_exactly(tmp_path: Path) -> None:
+    with server(tmp_path) as (proc, url, _lines):
+        with httpx.Client(base_url=url) as c:
+            view = c.post("/api/games", json={"game": "klondike", "deal": 5}).json()
+            gid = view["id"]
+            for move in ["deal", "t3>t5", "deal", "deal"]:
+                assert c.post(f"/api/games/{gid}/move", json={"move": move}).status_code == 200
+            before = c.post(f"/api/games/{gid}/undo").json()
+        proc.kill()  # no shutdown, no chance to flush anything more
+        proc.wait()
+    with server(tmp_path) as (_proc, url, _lines), httpx.Client(base_url=url) as c:
+        resumed = c.get("/api/current").json()
+        assert resumed["id"] == gid
+        assert resumed["position"] == before["position"]
+        assert (resumed["moves_made"], resumed["redo_count"]) == (3, 1)
+        for _ in range(3):
+            last = c.post(f"/api/games/{gid}/undo").json()
+        assert last["position"] == view["position"]
+
+
+def test_busy_port_moves_to_a_free_one(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        with server(tmp_path, port) as (_proc, url, lines):
+            text = "".join(lines)
+            assert f"Port {port} is in use" in text
+            assert not url.endswith(f":{port}")
+            assert httpx.get(url + "/api/games").status_code == 200
+            # The Host check knows the real port.
+            other = httpx.get(url + "/api/games", headers={"host": f"127.0.0.1:{port}"})
+            assert other.status_code == 403

@@ -122,6 +122,11 @@ function setStatus(text, kind = "info", extra = null) {
   statusEl.dataset.kind = kind;
 }
 
+// A success message, unless the move ended the game (its own message stays).
+function reportDone(text) {
+  if (state.view && state.view.status === "playing") setStatus(text);
+}
+
 function errorText(err) {
   if (err instanceof api.ApiError) return tError(err);
   return t("The server cannot be reached. Is patience still running?");
@@ -202,7 +207,7 @@ async function playMove(text) {
   state.selected = null;
   state.hint = null;
   const ok = await perform(() => api.move(state.view.id, text), { announce: description });
-  if (ok) setStatus(description);
+  if (ok) reportDone(description);
   return ok;
 }
 
@@ -227,7 +232,7 @@ async function toFoundation(pile) {
   state.hint = null;
   const description = top ? t("{card} to its foundation", { card: cardName(top.text) }) : "";
   const ok = await perform(() => api.toFoundation(state.view.id, pile), { announce: description });
-  if (ok) setStatus(description);
+  if (ok) reportDone(description);
 }
 
 async function autoFinish() {
@@ -238,8 +243,8 @@ async function autoFinish() {
   if (ok) {
     const n = state.view.moves_made - before;
     const text = n ? tn("{n} card moved to the foundations", "{n} cards moved to the foundations", n) : t("No card can go to the foundations.");
-    setStatus(text);
-    say(text);
+    reportDone(text);
+    if (state.view.status === "playing") say(text);
   }
 }
 
@@ -249,7 +254,7 @@ async function simpleAction(name, doneText) {
   state.selected = null;
   state.hint = null;
   const ok = await perform(() => api.action(state.view.id, name));
-  if (ok) {
+  if (ok && state.view.status === "playing") {
     setStatus(doneText);
     say(doneText);
   }
@@ -958,11 +963,18 @@ async function main() {
   wireButtons();
   installPointer(table, pointerCtx);
   installKeyboard(table, keyboardCtx);
+  // Focus on the table itself passes to the cursor's card (later: focus() is ignored
+  // while the browser is still handing focus to the table).
   table.addEventListener("focus", () => {
-    if (!state.focus && state.layout) {
+    setTimeout(() => {
+      if (document.activeElement !== table || !state.layout) return;
+      if (state.focus && state.layout.piles[state.focus.pile]) {
+        setFocus(state.focus.pile, state.focus.index);
+        return;
+      }
       const first = state.layout.order.find((p) => p[0] === "t") || state.layout.order[0];
       setFocus(first, (state.cards[first] || []).length - 1);
-    }
+    }, 0);
   });
   document.addEventListener("keydown", onKey);
   window.addEventListener("patience:language", () => {

@@ -1,0 +1,435 @@
+"""End-to-end tests of the browser game: Playwright drives Debian's Chromium against the real
+server (``patience serve``) started on a free port with a temporary data folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from patience import new_game
+
+CHROMIUM = "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no Chromium at {CHROMIUM}: browser tests skipped", allow_module_level=True)
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="playwright is not installed: browser tests skipped"
+)
+expect = sync_api.expect
+Page = sync_api.Page
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+# Animations off in most tests: card boxes are final as soon as the page has rendered.
+NO_ANIMATION = 'localStorage.setItem("patience.settings", JSON.stringify({animate: false}));'
+
+
+class Server:
+    """A ``patience serve`` subprocess on a data folder; can be killed and started again."""
+
+    def __init__(self, data_dir: Path, port: int = 0) -> None:
+        self.data_dir = data_dir
+        self.port = port
+        self.proc: subprocess.Popen[str] | None = None
+        self.pump = threading.Thread()
+        self.url = ""
+
+    def start(self) -> Server:
+        """Start the server and wait until it says where it listens."""
+        code = "import sys; from patience.cli import main; sys.argv[0] = 'patience'; main()"
+        args = ["serve", "--no-browser", "--port", str(self.port), "--data-dir", str(self.data_dir)]
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code, *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        lines: queue.Queue[str] = queue.Queue()
+        stdout = self.proc.stdout
+        assert stdout is not None
+
+        def pump() -> None:
+            for line in stdout:
+                lines.put(line)
+
+        self.pump = threading.Thread(target=pump, daemon=True)
+        self.pump.start()
+        seen = []
+        while True:
+            try:
+                line = lines.get(timeout=20)
+            except queue.Empty:
+                self.kill()
+                pytest.fail(f"the server did not start: {''.join(seen)}")
+            seen.append(line)
+            m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+            if m:
+                self.port = int(m.group(1))
+                self.url = f"http://127.0.0.1:{self.port}/"
+                return self
+
+    def kill(self) -> None:
+        """Stop the server at once, as a crash would (no clean shutdown)."""
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(timeout=10)
+        self.pump.join(timeout=10)  # it ends at the end of the output
+        if self.proc.stdout:
+            self.proc.stdout.close()
+        self.proc = None
+
+    def api(self, method: str, path: str, body: Any = None) -> Any:
+        """Call the JSON API directly (to set up a position)."""
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(
+            self.url + "api" + path, data=data, method=method,
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(req, timeout=30) as res:
+            return json.loads(res.read())
+
+
+@pytest.fixture(scope="module")
+def e2e_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the module's tests."""
+    server = Server(tmp_path_factory.mktemp("e2e-data")).start()
+    yield server
+    server.kill()
+
+
+@pytest.fixture(scope="module")
+def e2e_browser() -> Iterator[Any]:
+    """Headless Debian Chromium."""
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def e2e_page(e2e_browser: Any) -> Iterator[Page]:
+    """A fresh desktop-sized page with animations off; page errors fail the test."""
+    context = e2e_browser.new_context(viewport=DESKTOP)
+    context.add_init_script(NO_ANIMATION)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def open_game(page: Page, server: Server, body: dict[str, Any]) -> dict[str, Any]:
+    """Start a game through the API, then load the page, which resumes it."""
+    view = server.api("POST", "/games", {"options": {}, "deal": None, **body})
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#info .deal")).to_be_visible()
+    return view
+
+
+def card(page: Page, text: str) -> Any:
+    """The element of a face-up card."""
+    return page.locator(f'#table .card[data-card="{text}"]')
+
+
+def center(locator: Any) -> tuple[float, float]:
+    """The middle of an element's top strip (where a fanned card can be grabbed)."""
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 12)
+
+
+def drag(page: Page, source: Any, target: Any, check_targets: list[str] | None = None) -> None:
+    """Drag with the mouse from one element to another, in small steps as a hand would."""
+    x0, y0 = center(source)
+    x1, y1 = center(target)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 10, y0 + 10, steps=3)
+    page.mouse.move(x1, y1 + 10, steps=8)
+    if check_targets is not None:
+        lit = page.locator("#table .ring.drop-target").evaluate_all(
+            "els => els.map(e => e.dataset.pile)"
+        )
+        assert sorted(lit) == sorted(check_targets)
+    page.mouse.up()
+
+
+def near_won_klondike() -> dict[str, Any]:
+    """Every card on the foundations but the four Kings, one per tableau pile."""
+    ranks = "A23456789TJQ"
+    return {
+        "game": "klondike",
+        "options": {"mode": "single"},
+        "deal": None,
+        "stock": [],
+        "waste": [],
+        "foundations": [[r + s for r in ranks] for s in "CDSH"],
+        "tableau": [{"down": [], "up": [k]} for k in ("KC", "KD", "KS", "KH")]
+        + [{"down": [], "up": []}] * 3,
+        "reserve": [],
+        "redeals": 0,
+    }
+
+
+def test_drag_and_drop_lights_targets_and_moves(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+    # Deal 7: QD (t3) may go on KS (t7), and nowhere else.
+    drag(e2e_page, card(e2e_page, "QD"), card(e2e_page, "KS"), check_targets=["t7"])
+    expect(card(e2e_page, "QD")).to_have_attribute("data-pile", "t7")
+    expect(e2e_page.locator("#info .moves")).to_have_text("1 move")
+    # The card under QD was turned face up by the move.
+    assert e2e_page.locator('#table .card[data-pile="t3"]:not(.face-down)').count() == 1
+
+
+def test_illegal_drop_springs_back_and_says_why(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+    five = card(e2e_page, "5C")
+    before = five.bounding_box()
+    drag(e2e_page, five, card(e2e_page, "JH"), check_targets=[])
+    expect(e2e_page.locator("#status")).to_have_attribute("data-kind", "error")
+    expect(e2e_page.locator("#status")).to_contain_text("Five of clubs")
+    expect(five).to_have_attribute("data-pile", "t1")
+    assert five.bounding_box() == before
+    expect(e2e_page.locator("#info .moves")).to_have_text("0 moves")
+
+
+def test_click_to_move(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+    card(e2e_page, "QD").click()
+    expect(card(e2e_page, "QD")).to_have_class(re.compile(r"\bselected\b"))
+    card(e2e_page, "KS").click()
+    expect(card(e2e_page, "QD")).to_have_attribute("data-pile", "t7")
+    expect(card(e2e_page, "QD")).not_to_have_class(re.compile(r"\bselected\b"))
+
+
+def test_double_click_sends_to_foundation(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 1})
+    # Deal 1 has the Ace of spades on t7 and the Ace of hearts on t6.
+    card(e2e_page, "AS").dblclick()
+    expect(card(e2e_page, "AS")).to_have_attribute("data-pile", re.compile(r"^f[1-4]$"))
+    card(e2e_page, "AH").dblclick()
+    expect(card(e2e_page, "AH")).to_have_attribute("data-pile", re.compile(r"^f[1-4]$"))
+    expect(e2e_page.locator("#info .score")).to_have_text("Score 2/52")
+
+
+def test_deal_undo_redo(e2e_page: Page, e2e_server: Server) -> None:
+    view = open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+    top = view["position"]["stock"][-1]
+    e2e_page.locator('#table .slot[data-pile="stock"]').click(force=True)
+    expect(card(e2e_page, top)).to_have_attribute("data-pile", "waste")
+    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 23")
+    e2e_page.locator("#btn-undo").click()
+    expect(card(e2e_page, top)).to_have_count(0)  # face down again: no name in the page
+    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 24")
+    e2e_page.locator("#btn-redo").click()
+    expect(card(e2e_page, top)).to_have_attribute("data-pile", "waste")
+    # Keyboard: Ctrl+Z undoes, Ctrl+Y redoes, D deals.
+    e2e_page.keyboard.press("Control+z")
+    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 24")
+    e2e_page.keyboard.press("Control+y")
+    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 23")
+    e2e_page.keyboard.press("d")
+    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 22")
+    expect(e2e_page.locator("#btn-redo")).to_be_disabled()
+
+
+def test_new_game_dialog_with_deal_number(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+    e2e_page.locator("#btn-game").click()
+    dialog = e2e_page.locator("#new-game-dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator("#new-game-game").select_option("bakers-dozen")
+    dialog.locator("#new-game-option-kings").select_option("empty-piles")
+    dialog.locator("#new-game-deal").fill("1234")
+    dialog.locator("#new-game-start").click()
+    expect(e2e_page.locator("#info .deal")).to_have_text("Deal 1234")
+    expect(e2e_page.locator("#info .game-title")).to_have_text("Baker's Dozen")
+    want = new_game("bakers-dozen", deal=1234, options={"kings": "empty-piles"}).to_json()
+    for i, pile in enumerate(want["tableau"]):
+        shown = e2e_page.locator(f'#table .card[data-pile="t{i + 1}"]').evaluate_all(
+            "els => els.sort((a, b) => a.dataset.index - b.dataset.index).map(e => e.dataset.card)"
+        )
+        assert shown == pile["up"], f"t{i + 1}"
+
+
+def test_keyboard_moves_a_card(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+    assert card(e2e_page, "QD").get_attribute("aria-label") == "Queen of diamonds"
+    down = e2e_page.locator("#table .card.face-down").first
+    assert down.get_attribute("aria-label") == "face-down card"
+    e2e_page.locator("#table").focus()
+    focused = "document.activeElement.dataset.pile"
+    e2e_page.wait_for_function(f"{focused} === 't1'")
+    e2e_page.keyboard.press("ArrowRight")
+    e2e_page.keyboard.press("ArrowRight")
+    assert e2e_page.evaluate(focused) == "t3"
+    e2e_page.keyboard.press("Enter")
+    expect(card(e2e_page, "QD")).to_have_class(re.compile(r"\bselected\b"))
+    for _ in range(4):
+        e2e_page.keyboard.press("Tab")
+    assert e2e_page.evaluate(focused) == "t7"
+    e2e_page.keyboard.press("Enter")
+    expect(card(e2e_page, "QD")).to_have_attribute("data-pile", "t7")
+    expect(e2e_page.locator("#announce")).to_contain_text("Queen of diamonds")
+
+
+def test_hint_highlights_a_move(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+    e2e_page.locator("#btn-hint").click()
+    expect(e2e_page.locator("#status")).to_have_attribute("data-kind", "hint")
+    expect(e2e_page.locator("#table .ring.hint-target")).to_have_count(1)
+
+
+def test_whole_game_won_then_statistics(e2e_page: Page, e2e_server: Server) -> None:
+    before = e2e_server.api("GET", "/stats")["stats"]
+    won_before = sum(s["won"] for s in before if s["game"] == "klondike")
+    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
+    page = e2e_page
+    # One King by drag, one by click-to-move, one by double-click, the last by auto-finish.
+    drag(page, card(page, "KC"), card(page, "QC"))
+    expect(card(page, "KC")).to_have_attribute("data-pile", re.compile(r"^f"))
+    card(page, "KD").click()
+    card(page, "QD").click()
+    expect(card(page, "KD")).to_have_attribute("data-pile", re.compile(r"^f"))
+    card(page, "KS").dblclick()
+    expect(card(page, "KS")).to_have_attribute("data-pile", re.compile(r"^f"))
+    card(page, "KS").dblclick()  # a double-click on a foundation finishes the game
+    result = page.locator("#result-dialog")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("You won!")
+    expect(page.locator("#status")).to_have_attribute("data-kind", "won")
+    expect(page.locator("#info .score")).to_have_text("Score 52/52")
+    result.get_by_role("button", name="Statistics").click()
+    stats = page.locator("#stats-dialog")
+    expect(stats).to_be_visible()
+    row = stats.locator("section.stat", has_text="Klondike")
+    expect(row).to_contain_text(f"Won{won_before + 1}")
+    expect(row).to_contain_text("Best score52")
+
+
+def test_show_me_plays_to_the_end(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
+    e2e_page.locator("#btn-showme").click()
+    expect(e2e_page.locator("#result-dialog")).to_be_visible(timeout=20000)
+    expect(e2e_page.locator("#info .score")).to_have_text("Score 52/52")
+
+
+def test_stuck_game_offers_undo(e2e_page: Page, e2e_server: Server) -> None:
+    # Hopscotch: the stock's last card (QH) must go to a reserve; then no card fits a
+    # foundation (they want a 2, 4, 6 and 8; the reserves show Kings and that Queen).
+    ranks = "A23456789TJQK"
+    deck = [r + s for s in "CDHS" for r in ranks if not (s == "C" and r in "A234")]
+    tops = ["KD", "KH", "KS", "KC"]
+    rest = [c for c in deck if c not in tops and c != "QH"]
+    position = {
+        "game": "hopscotch",
+        "options": {},
+        "deal": None,
+        "stock": ["QH"],
+        "waste": [],
+        "foundations": [["AC"], ["2C"], ["3C"], ["4C"]],
+        "reserve": [rest[i::4] + [tops[i]] for i in range(4)],
+        "redeals": 0,
+    }
+    view = e2e_server.api("POST", "/games", {"game": "hopscotch", "position": position})
+    assert view["status"] == "playing"
+    e2e_page.goto(e2e_server.url)
+    e2e_page.wait_for_selector("body[data-ready=true]")
+    e2e_page.keyboard.press("d")
+    expect(card(e2e_page, "QH")).to_have_attribute("data-pile", "waste")
+    drag(e2e_page, card(e2e_page, "QH"), e2e_page.locator('#table .slot[data-pile="r1"]'))
+    result = e2e_page.locator("#result-dialog")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("No moves left")
+    result.locator("#result-undo").click()
+    expect(card(e2e_page, "QH")).to_have_attribute("data-pile", "waste")
+
+
+@pytest.mark.parametrize("game", ["klondike", "lady-jane", "bakers-dozen", "hopscotch"])
+def test_phone_layout_fits(e2e_browser: Any, e2e_server: Server, game: str) -> None:
+    context = e2e_browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.add_init_script(NO_ANIMATION)
+    page = context.new_page()
+    try:
+        open_game(page, e2e_server, {"game": game, "deal": 3})
+        width = page.evaluate("document.documentElement.clientWidth")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page.evaluate("document.querySelector('#table-wrap').scrollWidth") <= width
+        boxes = page.locator("#table .slot").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return [e.dataset.pile, r.left, r.right, r.top, r.bottom]; })"
+        )
+        assert len(boxes) >= 8
+        height = PHONE["height"]
+        for pile, left, right, top, bottom in boxes:
+            assert left >= 0 and right <= width, pile
+            assert top >= 0 and bottom <= height, pile
+        # Piles never overlap one another.
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                overlap = min(a[2], b[2]) - max(a[1], b[1]) > 1 and min(a[4], b[4]) - max(a[3], b[3]) > 1
+                assert not overlap, (a[0], b[0])
+        # Every toolbar button is on screen, and big enough for a thumb.
+        for box in page.locator("#toolbar button").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().toJSON())"
+        ):
+            assert box["right"] <= width and box["height"] >= 32
+        # A tap on the stock deals (touch input).
+        if game in ("klondike", "hopscotch"):
+            page.locator('#table .slot[data-pile="stock"]').tap(force=True)
+            expect(page.locator("#info .moves")).to_have_text("1 move")
+    finally:
+        context.close()
+
+
+def test_server_restart_mid_game(e2e_browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path / "data").start()
+    context = e2e_browser.new_context(viewport=DESKTOP)
+    context.add_init_script(NO_ANIMATION)
+    page = context.new_page()
+    try:
+        open_game(page, server, {"game": "klondike", "deal": 7})
+        card(page, "QD").click()
+        card(page, "KS").click()
+        expect(card(page, "QD")).to_have_attribute("data-pile", "t7")
+        page.keyboard.press("d")
+        expect(page.locator("#info .moves")).to_have_text("2 moves")
+        waste = page.locator('#table .card[data-pile="waste"]').get_attribute("data-card")
+        server.kill()
+        server.start()  # same data folder; the port is reused when free
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready=true]")
+        expect(page.locator("#info .moves")).to_have_text("2 moves")
+        expect(card(page, "QD")).to_have_attribute("data-pile", "t7")
+        expect(card(page, waste)).to_have_attribute("data-pile", "waste")
+        page.locator("#btn-undo").click()
+        expect(page.locator("#info .moves")).to_have_text("1 move")
+        page.locator("#btn-undo").click()
+        expect(card(page, "QD")).to_have_attribute("data-pile", "t3")
+        expect(page.locator("#btn-undo")).to_be_disabled()
+    finally:
+        context.close()
+        server.kill()

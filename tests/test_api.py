@@ -441,3 +441,46 @@ def test_openapi_documents_every_endpoint(client: TestClient) -> None:
     assert "GameView" in schema["components"]["schemas"]
     assert "ErrorBody" in schema["components"]["schemas"]
     assert schema["components"]["schemas"]["NewGame"]["properties"]["deal"]["maximum"] == MAX_DEAL
+
+
+def test_abandoned_game_won_later_counts_as_a_win(client: TestClient) -> None:
+    gid = create(client, position=two_kings_left())["id"]
+    act(client, gid, "move", move="t1>f1")
+    create(client, game="klondike", deal=1)  # abandons the first game: a loss
+    assert [(r["played"], r["won"]) for r in stats(client)] == [(1, 0)]
+    act(client, gid, "move", move="t2>f2")  # ... which its old tab then wins
+    assert [(r["played"], r["won"]) for r in stats(client)] == [(1, 1)]
+
+
+def test_newer_hint_request_cancels_the_older(tmp_path: Path) -> None:
+    import threading
+    import time
+
+    app = create_app(tmp_path, hint_timeout=30.0)
+    cancels: dict[str, threading.Event] = app.state.hint_cancels
+    with TestClient(app, base_url="http://localhost") as c:
+        gid = create(c, game="klondike", deal=5)["id"]  # the solver needs long on this one
+        replies: dict[str, Any] = {}
+
+        def ask(name: str) -> None:
+            start = time.monotonic()
+            r = c.get(f"/api/games/{gid}/hint")
+            replies[name] = (r.status_code, r.json(), time.monotonic() - start)
+
+        first = threading.Thread(target=ask, args=("first",))
+        first.start()
+        while gid not in cancels:
+            time.sleep(0.01)
+        older = cancels[gid]
+        second = threading.Thread(target=ask, args=("second",))
+        second.start()
+        first.join(timeout=20)
+        assert not first.is_alive()
+        assert older.is_set()
+        status, body, seconds = replies["first"]
+        assert status == 200 and body["verdict"] == "unknown" and seconds < 20
+        while gid not in cancels or cancels[gid] is older:
+            time.sleep(0.01)
+        cancels[gid].set()  # end the second search too
+        second.join(timeout=20)
+        assert replies["second"][0] == 200

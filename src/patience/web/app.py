@@ -293,6 +293,7 @@ def create_app(
     )
     app.state.service = service
     app.state.store = store
+    app.state.hint_cancels = hint_cancels
     api = APIRouter(prefix="/api", responses=ERRORS)
 
     async def game_view(live: Live) -> dict[str, Any]:

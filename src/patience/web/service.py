@@ -190,7 +190,9 @@ class Service:
                 record.notice = None
                 record.score = session.score
                 record.session = session.to_json()
-                result = "won" if session.won and not record.finished else None
+                # Recording is idempotent (one row per game id); a game abandoned in one
+                # tab and then won in another becomes a win.
+                result = "won" if session.won else None
                 self.store.save_game(record, result=result)
             except BaseException:
                 # Memory must not run ahead of the disk: reload from the store next time.

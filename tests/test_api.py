@@ -484,3 +484,22 @@ def test_newer_hint_request_cancels_the_older(tmp_path: Path) -> None:
         cancels[gid].set()  # end the second search too
         second.join(timeout=20)
         assert replies["second"][0] == 200
+
+
+def test_unreadable_save_is_set_aside(tmp_path: Path) -> None:
+    import json
+    import sqlite3
+
+    with make_client(tmp_path) as first:
+        good = create(first, game="klondike", deal=1)["id"]
+        bad = create(first, game="klondike", deal=2)["id"]
+    db = sqlite3.connect(tmp_path / "patience.sqlite3")
+    session = json.loads(db.execute("SELECT session FROM games WHERE id = ?", (bad,)).fetchone()[0])
+    session["moves"] = ["t1>t2"]  # not a legal move of deal 2
+    db.execute("UPDATE games SET session = ? WHERE id = ?", (json.dumps(session), bad))
+    db.commit()
+    db.close()
+    with make_client(tmp_path) as second:
+        assert second.get("/api/current").json()["id"] == good
+        r = second.get(f"/api/games/{bad}")
+        assert r.status_code == 404 and r.json()["error"]["code"] == "unreadable_game"

@@ -24,6 +24,7 @@ import platformdirs
 
 ENV_DATA_DIR = "PATIENCE_DATA_DIR"
 DB_NAME = "patience.sqlite3"
+SCHEMA_VERSION = 1
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -123,6 +124,9 @@ class Store:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
+            # The schema's version, for migrations by later releases.
+            if db.execute("PRAGMA user_version").fetchone()[0] == 0:
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
         """Close the connection."""
@@ -197,6 +201,11 @@ class Store:
             )
             if cur.rowcount != 1:
                 raise KeyError(record.id)
+
+    def set_aside(self, game_id: str) -> None:
+        """Mark a game finished without recording a result (its save cannot be read)."""
+        with self.transaction() as db:
+            db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game_id,))
 
     def get_game(self, game_id: str) -> GameRecord | None:
         """The saved game ``game_id``, or None."""

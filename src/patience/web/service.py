@@ -152,14 +152,30 @@ class Service:
             record = self.store.get_game(game_id)
             if record is None:
                 raise not_found(game_id)
-            live = Live(record, Session.from_json(record.session))
+            try:
+                session = Session.from_json(record.session)
+            except (PatienceError, KeyError, TypeError, ValueError) as exc:
+                # A save that no longer replays (edited by hand, or rules changed): set it
+                # aside so that the page can start afresh instead of failing on every load.
+                self.store.set_aside(game_id)
+                raise ApiError(
+                    404, "unreadable_game", _("Game {id} can no longer be read"), id=game_id
+                ) from exc
+            live = Live(record, session)
             self._remember(live)
             return live
 
     def current(self) -> Live | None:
-        """The game played last and not finished, if any."""
-        record = self.store.current_game()
-        return None if record is None else self.get(record.id)
+        """The game played last and not finished, if any (unreadable saves are skipped)."""
+        while True:
+            record = self.store.current_game()
+            if record is None:
+                return None
+            try:
+                return self.get(record.id)
+            except ApiError as exc:
+                if exc.code != "unreadable_game":
+                    raise
 
     def _remember(self, live: Live) -> None:
         self._cache[live.record.id] = live

@@ -215,7 +215,7 @@ def test_gettext_and_format_message() -> None:
     text = i18n.format_message(
         "{card} does not follow {below} on {pile}", {"card": "5H", "below": "3H"}, "es"
     )
-    assert text == "5H no sigue a 3H en {pile}"
+    assert text == "5H no sigue a 3H en la {pile}"
 
 
 @pytest.mark.parametrize(

@@ -222,6 +222,9 @@ function diagram(game) {
       drawPile(svg, fx + i * step, top, i === 0 && game === "lady-jane" ? { up: ["9♠"] } : {});
     }
     label(svg, fx, 12, t("Foundations"));
+    if (game === "lady-jane") {
+      label(svg, fx, top + CH + 12, t("Base rank: {rank}", { rank: t("Nine") }));
+    }
     let ty = top + CH + 24;
     if (game === "lady-jane") {
       const cards = ["3♥", "Q♣", "7♦", "J♠", "5♣", "K♥", "8♦"];
@@ -233,16 +236,20 @@ function diagram(game) {
     for (let i = 0; i < 7; i++) drawPile(svg, 10 + i * step, ty, { down: i, up: [tops[i]] });
     label(svg, 10, ty - 6, t("Tableau"));
     width = 10 + 7 * step;
-    height = ty + 6 * 6 + CH + 16;
+    height = ty + 6 * 6 + CH + 8;
   } else if (game === "bakers-dozen") {
     for (let i = 0; i < 4; i++) drawPile(svg, 10 + (4.5 + i) * step, 18, {});
     label(svg, 10 + 4.5 * step, 12, t("Foundations"));
     const ty = 18 + CH + 24;
-    const sample = [["K♠", "7♦", "Q♥", "2♣"], ["9♣", "J♦", "4♠", "A♥"]];
-    for (let i = 0; i < 13; i++) {
-      const up = i < 2 ? sample[i] : ["", "", "", ""];
-      drawPile(svg, 10 + i * step, ty, { up, fan: 7 });
-    }
+    // A sample deal (every card once), Kings at the bottom of their piles as dealt.
+    const sample = [
+      ["K♠", "7♦", "Q♥", "2♣"], ["9♣", "J♦", "4♠", "A♥"], ["K♦", "3♣", "8♥", "5♠"],
+      ["6♦", "10♣", "J♠", "9♥"], ["Q♣", "2♦", "7♠", "4♥"], ["K♥", "K♣", "A♠", "8♦"],
+      ["5♣", "10♥", "3♦", "J♣"], ["8♠", "6♥", "A♣", "Q♦"], ["2♠", "9♦", "5♥", "10♠"],
+      ["4♦", "7♣", "3♥", "6♠"], ["Q♠", "A♦", "9♠", "J♥"], ["10♦", "2♥", "6♣", "3♠"],
+      ["7♥", "8♣", "5♦", "4♣"],
+    ];
+    for (let i = 0; i < 13; i++) drawPile(svg, 10 + i * step, ty, { up: sample[i], fan: 7 });
     label(svg, 10, ty - 6, t("Tableau"));
     width = 10 + 13 * step;
     height = ty + 3 * 14 + CH + 16;

@@ -1,0 +1,289 @@
+"""The page in English, Spanish and French, in a real browser (Playwright + Chromium):
+the language menu, the remembered choice, the browser's language, a server error in the
+status line, card names for screen readers, and the "How to play" panel.
+
+Set PATIENCE_SCREENSHOTS=1 to (re)write docs/help-{en,es,fr}.png while the tests run.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"Chromium is not installed at {CHROMIUM}", allow_module_level=True)
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+
+import uvicorn  # noqa: E402
+
+from patience.web.app import create_app  # noqa: E402
+
+Page = Any  # playwright's Page; typed loosely to keep the import optional
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+# What each language must show. Klondike deal 1 has the Queen of hearts alone on t1,
+# so sending it to the empty f1 is refused with the "cannot start" reason.
+EXPECT = {
+    "en": {
+        "undo": "Undo",
+        "help": "How to play Klondike",
+        "error": "Queen of hearts cannot start foundation 1: only Aces start it",
+        "queen": "Queen of hearts",
+        "lady_jane": "Lady Jane",
+        "hopscotch": "Hopscotch",
+        "setup": "Setup",
+        "reserves": "Reserves",
+        "close": "Close help",
+        "locale": "en-GB",
+    },
+    "es": {
+        "undo": "Deshacer",
+        "help": "Cómo se juega a Klondike",
+        "error": "Reina de corazones no puede empezar la fundación 1: solo la empiezan Ases",
+        "queen": "Reina de corazones",
+        "lady_jane": "Dama Jane",
+        "hopscotch": "Rayuela",
+        "setup": "Preparación",
+        "reserves": "Reservas",
+        "close": "Cerrar la ayuda",
+        "locale": "es-MX",
+    },
+    "fr": {
+        "undo": "Annuler",
+        "help": "Comment jouer à Klondike",
+        "error": "Dame de cœur ne peut pas commencer la fondation 1, réservée aux As",
+        "queen": "Dame de cœur",
+        "lady_jane": "Mademoiselle Jane",
+        "hopscotch": "Marelle",
+        "setup": "Mise en place",
+        "reserves": "Réserves",
+        "close": "Fermer l'aide",
+        "locale": "fr-CA",
+    },
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live server (uvicorn in a thread) over a fresh data folder."""
+    port = _free_port()
+    app = create_app(tmp_path_factory.mktemp("data"), port=port)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # uvicorn's websockets shim
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def open_page(browser: Any, base_url: str, locale: str = "en-US", **context: Any) -> Page:
+    """A fresh profile (empty localStorage) on a Klondike deal 1, ready to play."""
+    ctx = browser.new_context(locale=locale, viewport={"width": 1100, "height": 820}, **context)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page._errors = errors
+    reply = page.request.post(
+        base_url + "/api/games", data={"game": "klondike", "options": {}, "deal": 1}
+    )
+    assert reply.status == 201, reply.text()
+    page.goto(base_url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    return page
+
+
+def choose_language(page: Page, lang: str) -> None:
+    page.select_option("#lang-select", lang)
+    page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+
+
+def undo_label(page: Page) -> str:
+    return str(page.inner_text("#btn-undo .label")).strip()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_language_menu_switches_page_help_and_errors(
+    browser: Any, base_url: str, lang: str
+) -> None:
+    want = EXPECT[lang]
+    page = open_page(browser, base_url, locale="de-DE" if lang != "en" else "fr-FR")
+    try:
+        choose_language(page, lang)
+        # The page: toolbar, card names read by screen readers, the menu itself.
+        page.wait_for_function(
+            "(t) => document.querySelector('#btn-undo .label').textContent.trim() === t",
+            arg=want["undo"],
+        )
+        assert page.get_attribute(".card[data-card=QH]", "aria-label") == want["queen"]
+        assert page.input_value("#lang-select") == lang
+        assert page.evaluate("localStorage.getItem('patience.lang')") == lang
+
+        # A refusal from the server, in the status line.
+        page.click(".card[data-card=QH]")
+        page.click(".slot[data-pile=f1]")
+        page.wait_for_function(
+            "(t) => document.querySelector('#status').textContent.includes(t)",
+            arg=want["error"],
+        )
+
+        # The help panel: title, game names, sections, diagram, accessibility.
+        page.click("#btn-help")
+        dialog = page.locator("#help-dialog[open]")
+        dialog.wait_for()
+        assert dialog.locator("h2").inner_text() == want["help"]
+        assert dialog.get_attribute("aria-labelledby") == "help-title"
+        games = dialog.locator(".help-games button").all_inner_texts()
+        assert games == ["Klondike", want["lady_jane"], "Baker's Dozen", want["hopscotch"]]
+        headings = dialog.locator("h3").all_inner_texts()
+        assert len(headings) == 6 and headings[0] == want["setup"]
+        assert dialog.locator(".help-close").get_attribute("aria-label") == want["close"]
+        assert dialog.get_attribute("lang") == lang
+        dialog.locator(".help-games button", has_text=want["lady_jane"]).click()
+        assert want["lady_jane"] in dialog.locator("h2").inner_text()
+        labels = dialog.locator("svg.help-diagram .help-label").all_text_contents()
+        assert want["reserves"] in labels
+        assert dialog.locator("svg title").text_content().endswith(want["lady_jane"])
+        if os.environ.get("PATIENCE_SCREENSHOTS"):
+            DOCS.mkdir(exist_ok=True)
+            page.screenshot(path=str(DOCS / f"help-{lang}.png"))
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#help-dialog", state="hidden")
+        assert page._errors == []
+    finally:
+        page.context.close()
+
+
+def test_choice_is_remembered_over_the_browser_language(browser: Any, base_url: str) -> None:
+    page = open_page(browser, base_url, locale="es-ES")
+    try:
+        assert undo_label(page) == "Deshacer"  # follows the browser first
+        choose_language(page, "fr")
+        page.reload()
+        page.wait_for_selector("body[data-ready=true]")
+        page.wait_for_function("() => document.documentElement.lang === 'fr'")
+        assert undo_label(page) == "Annuler"
+        assert page.input_value("#lang-select") == "fr"
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang", "undo"),
+    [("fr-BE", "fr", "Annuler"), ("es-419", "es", "Deshacer"), ("de-DE", "en", "Undo")],
+)
+def test_page_follows_the_browser_language(
+    browser: Any, base_url: str, locale: str, lang: str, undo: str
+) -> None:
+    page = open_page(browser, base_url, locale=locale)
+    try:
+        page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+        assert undo_label(page) == undo
+        assert page.input_value("#lang-select") == lang
+    finally:
+        page.context.close()
+
+
+def test_help_keys_focus_trap_and_escape(browser: Any, base_url: str) -> None:
+    page = open_page(browser, base_url, locale="fr-FR")
+    try:
+        page.focus("#btn-help")
+        page.keyboard.press("F1")
+        dialog = page.locator("#help-dialog[open]")
+        dialog.wait_for()
+        assert page.evaluate("document.activeElement.id") == "help-title"
+        # Tab cycles inside the dialog: close button, then the four game buttons, then back.
+        inside = "document.getElementById('help-dialog').contains(document.activeElement)"
+        seen = []
+        for _ in range(7):
+            page.keyboard.press("Tab")
+            seen.append(page.evaluate(inside))
+        assert all(seen)
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(inside)
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#help-dialog", state="hidden")
+        assert page.evaluate("document.activeElement.id") == "btn-help"  # focus goes back
+        page.locator("#table").focus()
+        page.keyboard.press("?")
+        dialog.wait_for()
+        # A language switch while the panel is open re-renders it in place.
+        page.evaluate("import('/i18n.js').then((m) => m.setLanguage('es'))")
+        page.wait_for_function(
+            "() => document.querySelector('#help-title').textContent === 'Cómo se juega a Klondike'"
+        )
+        page.locator(".help-close").click()
+        page.wait_for_selector("#help-dialog", state="hidden")
+    finally:
+        page.context.close()
+
+
+def test_every_game_has_a_full_help_panel_in_every_language(browser: Any, base_url: str) -> None:
+    page = open_page(browser, base_url)
+    try:
+        for lang in ("en", "es", "fr"):
+            choose_language(page, lang)
+            for game in ("klondike", "lady-jane", "bakers-dozen", "hopscotch"):
+                page.evaluate("(g) => import('/help.js').then((m) => m.openHelp(g))", game)
+                page.wait_for_selector(f"#help-dialog[open][data-game={game}]")
+                info = page.evaluate(
+                    """() => {
+                      const d = document.getElementById('help-dialog');
+                      return {
+                        sections: d.querySelectorAll('section').length,
+                        items: d.querySelectorAll('section li, section p, section dd').length,
+                        labels: d.querySelectorAll('svg .help-label').length,
+                        text: d.innerText,
+                      };
+                    }"""
+                )
+                assert info["sections"] == 6, (lang, game)
+                assert info["items"] >= 10, (lang, game, info["items"])
+                assert info["labels"] >= 2, (lang, game)
+                assert "{" not in info["text"], (lang, game)
+                if lang != "en":
+                    # Nothing left in English: no sentence of the English help shows through.
+                    assert "the foundations" not in info["text"], (lang, game)
+                page.keyboard.press("Escape")
+                page.wait_for_selector("#help-dialog", state="hidden")
+        assert page._errors == []
+    finally:
+        page.context.close()

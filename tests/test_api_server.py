@@ -92,3 +92,40 @@ def test_busy_port_moves_to_a_free_one(tmp_path: Path) -> None:
             # The Host check knows the real port.
             other = httpx.get(url + "/api/games", headers={"host": f"127.0.0.1:{port}"})
             assert other.status_code == 403
+
+
+def test_bind_reports_a_moved_port() -> None:
+    from patience.web.server import bind, url_for
+
+    sock, moved = bind("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    assert not moved
+    assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+    other, moved_again = bind("127.0.0.1", port)
+    assert moved_again and other.getsockname()[1] != port
+    other.close()
+    sock.close()
+    assert url_for("127.0.0.1", 8765) == "http://127.0.0.1:8765/"
+    assert url_for("::1", 8765) == "http://[::1]:8765/"
+
+
+def test_client_disconnect_cancels_the_search() -> None:
+    import threading
+
+    import anyio
+    from starlette.requests import Request
+
+    from patience.web.app import run_cancellable
+
+    async def gone() -> dict[str, str]:
+        return {"type": "http.disconnect"}
+
+    request = Request({"type": "http", "method": "GET", "headers": []}, gone)
+    cancel = threading.Event()
+
+    def search() -> bool:
+        return cancel.wait(timeout=10)  # a solver that stops when told to
+
+    start = time.monotonic()
+    assert anyio.run(run_cancellable, request, cancel, search) is True
+    assert time.monotonic() - start < 5

@@ -404,6 +404,8 @@ def test_messages(client: TestClient) -> None:
         r = client.get(f"/api/messages/{lang}")
         assert r.status_code == 200
         assert r.json()["lang"] == lang and isinstance(r.json()["messages"], dict)
+    fr = client.get("/api/messages/fr").json()
+    assert fr["messages"] and fr["plural"]  # the catalog's plural rule reaches the page
 
 
 def test_static_files(client: TestClient) -> None:

@@ -149,10 +149,15 @@ class StatsList(BaseModel):
 
 
 class Messages(BaseModel):
-    """A translation catalog for the front end."""
+    """A translation catalog for the front end (keys added by the i18n module pass through)."""
+
+    model_config = ConfigDict(extra="allow")
 
     lang: str
-    messages: dict[str, str | list[str]]
+    messages: dict[str, str | list[str]] = Field(
+        description="msgid -> text; a plural message is keyed 'singular\\u0000plural' -> forms."
+    )
+    plural: str | None = Field(default=None, description="The Plural-Forms rule of the catalog.")
 
 
 class ErrorDetail(BaseModel):

@@ -43,6 +43,7 @@ PLURAL_FORMS = {
 """The classic gettext rules. Babel's CLDR data adds a third form for round millions
 (``1000000 de coups``), which no message here ever needs; two forms keep the JSON and
 the front end's rule simple."""
+ENGLISH_NAMES = {"en": "English", "es": "Spanish", "fr": "French"}
 HEADER = """\
 # {language} messages of patience, a solitaire suite.
 # Copyright (C) 2026 the patience authors
@@ -93,6 +94,7 @@ def reload() -> None:
     """Forget the loaded catalogs (after ``compile``), so the next call reads them again."""
     translations.cache_clear()
     _catalog.cache_clear()
+    _catalog_json.cache_clear()
 
 
 def gettext(msgid: str, lang: str) -> str:
@@ -117,9 +119,15 @@ def catalog_json(lang: str) -> dict[str, Any]:
 
     ``messages`` maps each translated id to its text; a plural message is keyed by
     ``singular + "\\u0000" + plural`` and maps to its list of forms. ``plural`` is the
-    catalog's Plural-Forms rule (French: ``n > 1``).
+    catalog's Plural-Forms rule (French: ``n > 1``). Unknown languages get English.
     """
-    lang = _lang(lang)
+    data = _catalog_json(_lang(lang))
+    # A fresh outer dict and message map per call: callers may add to them.
+    return {**data, "messages": dict(data["messages"])}
+
+
+@cache
+def _catalog_json(lang: str) -> dict[str, Any]:
     catalog = _catalog(lang)
     messages: dict[str, str | list[str]] = {}
     for message in catalog:
@@ -374,10 +382,12 @@ def update(template: Catalog) -> dict[str, list[str]]:
                 project="patience",
                 version="0.1.0",
                 copyright_holder="the patience authors",
-                header_comment=HEADER.format(language=LANGUAGE_NAMES[lang]),
+                header_comment=HEADER.format(language=ENGLISH_NAMES[lang]),
                 fuzzy=False,
             )
         catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
+        catalog.last_translator = "the patience authors"
+        catalog.language_team = f"{ENGLISH_NAMES[lang]} (patience)"
         # Babel's update shares Message objects with the template: give it a copy each time.
         catalog.update(copy.deepcopy(template), no_fuzzy_matching=True, update_header_comment=False)
         catalog.obsolete.clear()

@@ -4,6 +4,7 @@ refusals reaching the catalog."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import subprocess
@@ -14,6 +15,8 @@ from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
+from hypothesis import given
+from hypothesis import strategies as st
 
 from patience import i18n
 from patience.errors import IllegalMoveError
@@ -404,3 +407,56 @@ def test_update_and_compile_round_trip(tmp_path: Path, monkeypatch: pytest.Monke
 def test_command_line_usage() -> None:
     assert i18n.main([]) == 2
     assert i18n.main(["nonsense"]) == 2
+
+
+# --- the command line stays English --------------------------------------------------------
+
+
+def test_command_line_stays_english_in_a_french_environment() -> None:
+    env = {**os.environ, "LANGUAGE": "fr", "LANG": "fr_FR.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"}
+    code = (
+        "import sys; from patience.cli import main; sys.argv = ['patience', *sys.argv[1:]]; main()"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", code, "--help"], capture_output=True, text=True, env=env
+    )
+    assert shown.returncode == 0 and "Usage:" in shown.stdout
+    failed = subprocess.run(
+        [sys.executable, "-c", code, "deal", "no-such-game"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert failed.returncode == 2
+    assert "unknown game 'no-such-game'" in failed.stderr
+    # The CLI never loads the catalogs.
+    probe = "import sys, patience.cli; print('patience.i18n' in sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert loaded.stdout.strip() == "False"
+
+
+@given(st.text(max_size=80))
+def test_negotiate_never_fails_and_answers_a_shipped_language(header: str) -> None:
+    assert i18n.negotiate(header) in i18n.LANGUAGES
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["en", "es", "fr", "de", "it", "pt-BR", "fr-CA", "es-419", "*"]),
+            st.integers(0, 1000),
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_negotiate_picks_the_best_weighted_shipped_language(
+    entries: list[tuple[str, int]],
+) -> None:
+    header = ", ".join(f"{tag};q={q / 1000:.3f}" for tag, q in entries)
+    best: tuple[float, str] | None = None
+    for tag, q in entries:
+        primary = "en" if tag == "*" else tag.split("-")[0]
+        if q and primary in i18n.LANGUAGES and (best is None or q > best[0]):
+            best = (q, primary)
+    assert i18n.negotiate(header) == (best[1] if best else "en")

@@ -287,3 +287,81 @@ def test_every_game_has_a_full_help_panel_in_every_language(browser: Any, base_u
         assert page._errors == []
     finally:
         page.context.close()
+
+
+def test_js_helpers_name_cards_piles_and_errors(browser: Any, base_url: str) -> None:
+    page = open_page(browser, base_url)
+    try:
+        got = page.evaluate(
+            """async () => {
+              const m = await import('/i18n.js');
+              const out = {};
+              const error = {
+                code: 'illegal_move',
+                message: 't1>f1: QH cannot start f1: only Aces start it',
+                message_id: '{move}: {card} cannot start {pile}: only {ranks} start it',
+                params: { move: 't1>f1', card: 'QH', pile: 'f1', ranks: 'Aces' },
+              };
+              const unknown = { message: 'unknown game', message_id: 'unknown game', params: {} };
+              for (const lang of ['en', 'es', 'fr']) {
+                await m.setLanguage(lang, false);
+                out[lang] = {
+                  cards: ['QH', '10S', 'tc', 'AD', 'XX'].map(m.cardName),
+                  piles: ['t3', 'f1', 'r2', 's', 'waste', '??'].map(m.pileName),
+                  error: m.tError(error),
+                  withMove: m.tError(error, true),
+                  apiError: m.tError({ messageId: error.message_id, params: error.params }),
+                  unknown: m.tError(unknown),
+                  mode: m.tError({
+                    message_id: '{move}: no redeals left ({limit} allowed in mode {mode})',
+                    params: { move: 'deal', limit: 2, mode: 'single' },
+                  }),
+                  plural: [0, 1, 2].map((n) => m.tn('{n} move', '{n} moves', n)),
+                  prefixed: m.t('{move}: {pile} is complete', { move: 'w>f1', pile: 'f1' }),
+                };
+              }
+              return out;
+            }"""
+        )
+        assert got["en"]["cards"] == [
+            "Queen of hearts",
+            "Ten of spades",
+            "Ten of clubs",
+            "Ace of diamonds",
+            "XX",
+        ]
+        assert got["es"]["cards"][:2] == ["Reina de corazones", "Diez de picas"]
+        assert got["fr"]["cards"][:2] == ["Dame de cœur", "Dix de pique"]
+        assert got["es"]["piles"] == [
+            "columna 3",
+            "fundación 1",
+            "reserva 2",
+            "mazo",
+            "descarte",
+            "??",
+        ]
+        assert got["fr"]["piles"] == [
+            "colonne 3",
+            "fondation 1",
+            "réserve 2",
+            "talon",
+            "défausse",
+            "??",
+        ]
+        assert got["en"]["error"] == "Queen of hearts cannot start foundation 1: only Aces start it"
+        assert got["fr"]["withMove"] == (
+            "t1>f1: Dame de cœur ne peut pas commencer la fondation 1, réservée aux As"
+        )
+        assert got["es"]["apiError"] == got["es"]["error"]
+        assert got["es"]["unknown"] == "Unknown game"
+        assert got["en"]["mode"] == "No redeals left (2 allowed in mode “Draw one, two redeals”)"
+        assert got["fr"]["mode"] == (
+            "Plus de redistribution (2 permises en mode "
+            "«\u00a0Une carte, deux redistributions\u00a0»)"
+        )
+        assert got["en"]["plural"] == ["0 moves", "1 move", "2 moves"]
+        assert got["es"]["plural"] == ["0 jugadas", "1 jugada", "2 jugadas"]
+        assert got["fr"]["plural"] == ["0 coup", "1 coup", "2 coups"]
+        assert got["fr"]["prefixed"] == "w>f1: la f1 est complète"
+    finally:
+        page.context.close()

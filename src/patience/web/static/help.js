@@ -462,6 +462,9 @@ export function mountLanguageMenu(element) {
     select.value = language();
   };
   select.addEventListener("change", () => setLanguage(select.value, true));
+  // Mounting again (a re-rendered toolbar) must not leave the old menu listening.
+  if (element._syncLanguage) window.removeEventListener("patience:language", element._syncLanguage);
+  element._syncLanguage = sync;
   window.addEventListener("patience:language", sync);
   element.append(labelEl, select);
   sync();

@@ -86,8 +86,11 @@ export async function initI18n() {
   await setLanguage(savedLanguage() || browserLanguage(), false);
 }
 
+let switching = 0; // the latest setLanguage call; an older one finishing later is dropped
+
 // Switch language, remember it, and tell the page (event "patience:language").
 export async function setLanguage(code, remember = true) {
+  const ticket = ++switching;
   const next = SUPPORTED.includes(code) ? code : "en";
   let loaded = {};
   let rule = next === "fr" ? "(n > 1)" : "(n != 1)";
@@ -101,6 +104,7 @@ export async function setLanguage(code, remember = true) {
   } catch {
     loaded = {}; // offline: the English ids still read correctly
   }
+  if (ticket !== switching) return;
   lang = next;
   messages = loaded;
   pluralRule = rule;
@@ -211,6 +215,13 @@ export function pileName(pile) {
 
 const CARD_PARAMS = ["card", "below", "top"];
 const PILE_PARAMS = ["pile"];
+// Klondike's {mode} param, named as the new-game dialog names it (the same message ids).
+const MODE_LABELS = {
+  single: () => t("Draw one, two redeals"),
+  three: () => t("Draw three, unlimited redeals"),
+  "no-redeal": () => t("Draw one, no redeal"),
+  unlimited: () => t("Draw one, unlimited redeals"),
+};
 
 // The text of a server error in the current language: error is the reply's "error"
 // object ({code, message, message_id, params}) or api.js's ApiError (messageId, params):
@@ -219,22 +230,36 @@ const PILE_PARAMS = ["pile"];
 // unless withMove is true: a player knows what they just tried.
 export function tError(error, withMove = false) {
   if (!error) return "";
-  let id = error.message_id || error.messageId || error.message || "";
+  const id = error.message_id || error.messageId || error.message || "";
   const params = { ...(error.params || {}) };
-  if (!withMove && id.startsWith("{move}: ")) id = id.slice(8);
+  let reasonId = id;
+  let prefix = "";
+  if (id.startsWith("{move}: ")) {
+    reasonId = id.slice(8);
+    if (withMove) prefix = `${params.move ?? ""}: `;
+  }
   for (const [key, value] of Object.entries(params)) {
     if (typeof value !== "string") continue;
     if (CARD_PARAMS.includes(key)) params[key] = cardName(value);
     else if (PILE_PARAMS.includes(key)) params[key] = pileName(value);
     else if (key === "cards") params[key] = value.split(/\s+/).map(cardName).join(", ");
+    else if (key === "mode" && MODE_LABELS[value]) params[key] = quote(MODE_LABELS[value]());
     else if (key !== "move") params[key] = t(value);
   }
-  let text = lookup(id);
-  if (text === null && id.startsWith("{move}: ")) {
-    const reason = lookup(id.slice(8));
-    if (reason !== null) text = "{move}: " + reason;
+  const text = lookup(reasonId);
+  if (text === null) {
+    // An id the catalog does not know (text the engine built in English): show it as sent.
+    const sent = String(error.message || id);
+    return /^\w+>/.test(sent) ? sent : capitalize(sent);
   }
-  // An id the catalog does not know (text the engine built in English): show it as sent.
-  text = text === null ? error.message || id : fill(text, params);
+  return prefix + capitalize(fill(text, params));
+}
+
+// A name in quotation marks, as each language writes them.
+function quote(text) {
+  return t("“{text}”", { text });
+}
+
+function capitalize(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

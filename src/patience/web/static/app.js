@@ -552,7 +552,8 @@ function render({ animate = true } = {}) {
   table.style.setProperty("--cw", `${L.cw}px`);
   table.style.setProperty("--ch", `${L.ch}px`);
   table.style.height = `${placed.height}px`;
-  table.classList.toggle("no-anim", !animate || !state.settings.animate);
+  const animating = animate && state.settings.animate;
+  table.classList.toggle("no-anim", !animating);
   table.dataset.game = v.game;
 
   const usedSlots = new Set();
@@ -588,10 +589,17 @@ function render({ animate = true } = {}) {
       }
       c._pile = pile;
       c._index = i;
+      const moved = c._x !== pos[i].x || c._y !== pos[i].y;
       c._x = pos[i].x;
       c._y = pos[i].y;
       c.classList.remove("dragging");
       c.style.transform = `translate(${pos[i].x}px, ${pos[i].y}px)`;
+      // A card in flight lets clicks through to where it is going from (quick stock clicks).
+      if (moved && animating) {
+        c.classList.add("flying");
+        clearTimeout(c._landing);
+        c._landing = setTimeout(() => c.classList.remove("flying"), 220);
+      }
       c.style.zIndex = String(10 + i);
       c.classList.toggle("face-down", !card.up);
       // Cards deep in a squared pile are hidden: their shadows would pile up into a dark rim.

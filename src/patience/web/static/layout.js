@@ -96,7 +96,7 @@ function arrangement(view, width, height) {
       return {
         cols: 7,
         rows: [
-          topRow(3, 1.18), // room under the foundations for their "+k → next" labels
+          { ...topRow(3), extra: 22 }, // room under the foundations for their "+k → next" labels
           {
             factor: 2.6,
             tableau: true,
@@ -117,7 +117,8 @@ function cardWidth(arr, width, height) {
   const gap = gapFor(width);
   const byWidth = (width - 2 * gap - (arr.cols - 1) * gap) / arr.cols;
   const factors = arr.rows.reduce((sum, r) => sum + r.factor, 0);
-  const byHeight = (height - 2 * gap - (arr.rows.length - 1) * gap) / factors / RATIO;
+  const extra = arr.rows.reduce((sum, r) => sum + (r.extra || 0), 0);
+  const byHeight = (height - extra - 2 * gap - (arr.rows.length - 1) * gap) / factors / RATIO;
   return Math.max(24, Math.min(byWidth, byHeight, MAX_CARD_WIDTH));
 }
 
@@ -131,12 +132,34 @@ export function computeLayout(view, width, height) {
   const piles = {};
   const rows = [];
   let y = gap;
-  // Fixed rows take their factor; tableau rows share what is left, in proportion.
-  const fixed = arr.rows.filter((r) => !r.tableau).reduce((s, r) => s + r.factor * ch + gap, 0);
-  const tabFactors = arr.rows.filter((r) => r.tableau).reduce((s, r) => s + r.factor, 0);
+  // Fixed rows take their factor (and any extra pixels); tableau rows share the rest.
+  const fixed = arr.rows
+    .filter((r) => !r.tableau)
+    .reduce((s, r) => s + r.factor * ch + (r.extra || 0) + gap, 0);
   const tabSpace = Math.max(height - gap - fixed - (arr.rows.filter((r) => r.tableau).length - 1) * gap, 0);
+  // What each tableau row needs now: its tallest pile fully fanned. When every row fits,
+  // each gets what it needs and the last row the rest; otherwise they share in proportion.
+  const cards = pilesOf(view);
+  const tabRows = arr.rows.filter((r) => r.tableau);
+  const needs = tabRows.map((row) =>
+    Math.max(
+      ch * 1.5,
+      ...row.piles.map((pl) => {
+        const list = cards[pl.name] || [];
+        const downs = list.filter((c) => !c.up).length;
+        const ups = list.length - downs;
+        return ch * (1 + DOWN_FAN * downs + UP_FAN * Math.max(ups - 1, 0));
+      }),
+    ),
+  );
+  const needTotal = needs.reduce((a, b) => a + b, 0);
   arr.rows.forEach((row, ri) => {
-    const h = row.tableau ? Math.max(ch * 1.5, (tabSpace * row.factor) / tabFactors) : row.factor * ch;
+    const k = tabRows.indexOf(row);
+    let h = row.factor * ch + (row.extra || 0);
+    if (k >= 0) {
+      if (needTotal <= tabSpace) h = k === tabRows.length - 1 ? tabSpace - (needTotal - needs[k]) : needs[k];
+      else h = Math.max(ch * 1.5, (tabSpace * needs[k]) / needTotal);
+    }
     const last = ri === arr.rows.length - 1;
     const names = [];
     for (const pl of row.piles) {

@@ -1,0 +1,419 @@
+"""Solver verdicts on hand-made positions, replayed lines, and agreement with brute force."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import deque
+from dataclasses import replace
+
+import pytest
+
+from patience import Position, game_for, get_game, new_game, play
+from patience.cards import RANK, SUIT, make_card, parse_card, parse_rank
+from patience.moves import Move
+from patience.solver import Hint, SolveResult, find_winnable, hint, solve
+from patience.solver.search import replay
+from patience.solver.study import parse_deals, percentile, summarise, wilson
+
+HOP_START = (1, 2, 3, 4)
+
+
+def cards(text: str) -> tuple[int, ...]:
+    """'AS 2S' -> card ints, bottom to top."""
+    return tuple(parse_card(t) for t in text.split())
+
+
+def hop_sequences() -> list[list[int]]:
+    """Every Hopscotch foundation's cards from its start to its King (a fixed suit choice)."""
+    used: set[int] = {make_card(k, 0) for k in HOP_START}
+    seqs = []
+    for k in range(1, 5):
+        seq = [make_card(k, 0)]
+        rank = k
+        for _ in range(12):
+            rank = (rank + k - 1) % 13 + 1
+            card = next(make_card(rank, s) for s in range(4) if make_card(rank, s) not in used)
+            used.add(card)
+            seq.append(card)
+        seqs.append(seq)
+    return seqs
+
+
+def position(
+    game: str,
+    *,
+    options: dict[str, str] | None = None,
+    out: str,
+    stock: str = "",
+    waste: str = "",
+    t: list[str] | None = None,
+    r: list[str] | None = None,
+    base: str | None = None,
+    redeals: int = 0,
+) -> Position:
+    """A full, validated position: the cards ``out`` are placed as given, the rest home.
+
+    Tableau piles are 'DOWN | UP'. Home cards fill each suit's foundation (Hopscotch:
+    each foundation's sequence) up to the first card that is out.
+    """
+    rules = get_game(game, options)
+    away = set(cards(out))
+    foundations: list[tuple[int, ...]] = []
+    if game == "hopscotch":
+        for seq in hop_sequences():
+            n = next((i for i, c in enumerate(seq) if c in away), 13)
+            foundations.append(tuple(seq[:n]))
+    else:
+        start = 1 if base is None else parse_rank(base)
+        for s in range(4):
+            pile = []
+            for k in range(13):
+                c = make_card((start - 1 + k) % 13 + 1, s)
+                if c in away:
+                    break
+                pile.append(c)
+            foundations.append(tuple(pile))
+    tableau, down = [], []
+    for pile in (t or []) + [""] * (rules.tableau_piles - len(t or [])):
+        d, _, u = pile.rpartition("|")
+        tableau.append(cards(d) + cards(u))
+        down.append(len(cards(d)))
+    res = [cards(x) for x in (r or [])] + [()] * (rules.reserve_piles - len(r or []))
+    p = Position(
+        rules.name,
+        rules.options,
+        None,
+        cards(stock),
+        cards(waste),
+        tuple(foundations),
+        tuple(tableau),
+        tuple(down),
+        tuple(res),
+        redeals,
+        None if base is None else parse_rank(base),
+    )
+    problems = rules.validate(p)
+    assert not problems, problems
+    return Position.from_json(p.to_json())
+
+
+def check_won(p: Position, r: SolveResult) -> None:
+    """A ``won`` verdict whose line the engine accepts and that ends won."""
+    assert r.result == "won"
+    end = replay(p, r.moves)
+    assert game_for(end).is_won(end)
+
+
+def brute(p: Position, limit: int = 30_000) -> str | None:
+    """Plain breadth-first search over every legal move: 'won', 'lost', or None if too big."""
+    g = game_for(p)
+    unlimited = getattr(g, "max_redeals", 0) is None
+
+    def key(q: Position) -> object:
+        # The redeal counter means nothing when redeals are unlimited (an engine fact).
+        return q.key()[:-1] if unlimited else q.key()
+
+    seen = {key(p)}
+    queue = deque([p])
+    while queue:
+        q = queue.popleft()
+        if g.is_won(q):
+            return "won"
+        for m in g.legal_moves(q):
+            n = g.apply(q, m)
+            k = key(n)
+            if k not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(k)
+                queue.append(n)
+    return "lost"
+
+
+# --- hand-made positions -----------------------------------------------------------
+
+
+def test_klondike_trivially_won() -> None:
+    p = position("klondike", out="KH", t=["KH"])
+    r = solve(p, timeout=5)
+    check_won(p, r)
+    assert [str(m) for m in r.moves] == ["t1>f4"]
+
+
+def test_klondike_won_needs_stock_cycle_and_redeal() -> None:
+    # QH must come from under KH in the waste: KH to an empty pile first, after a redeal.
+    p = position("klondike", out="JH QH KH QS KS", stock="JH KS", waste="QS QH KH", t=["", ""])
+    for mode in ("single", "three", "unlimited", "no-redeal"):
+        q = Position.from_json({**p.to_json(), "options": {"mode": mode}})
+        r = solve(q, timeout=5)
+        check_won(q, r)
+
+
+def test_klondike_proven_lost_and_one_move_from_lost() -> None:
+    # QH is on top of JH and KH in the waste; no stock, no redeal; no black King free.
+    out = "JH QH KH KS KC"
+    p = position("klondike", options={"mode": "no-redeal"}, out=out, waste="KS KC JH KH QH")
+    assert solve(p, timeout=10).result == "lost"
+    assert brute(p) == "lost"
+    # One move from lost: the stock still holds QH; dealing it onto KH loses, w>t1 wins.
+    q = position(
+        "klondike",
+        options={"mode": "no-redeal"},
+        out=out,
+        stock="QH",
+        waste="KS KC JH KH",
+    )
+    r = solve(q, timeout=10)
+    check_won(q, r)
+    assert hint(q).verdict == "winnable"
+    assert solve(play(q, "deal"), timeout=10).result == "lost"
+
+
+def test_lady_jane_verdicts() -> None:
+    # Base 7: 6s are the "Kings", 7s the "Aces".
+    won = position("lady-jane", base="7", out="6H", r=["6H"])
+    r = solve(won, timeout=5)
+    check_won(won, r)
+    lost = position(
+        "lady-jane",
+        base="7",
+        out="5H 6H 5S 6S",
+        t=["6S | 5H", "6H | 5S"],
+        r=[],
+    )
+    # 5H on face-down 6S and 5S on face-down 6H: won only by building the foundations
+    # back out into the empty piles (the 6s are "Kings" here); brute force agrees.
+    expected = brute(lost)
+    r = solve(lost, timeout=10)
+    assert r.result == expected
+    if expected == "won":
+        check_won(lost, r)
+    # 5H covers 4H on r1 and the black 6s lie under them: nothing can take 5H.
+    stuck = position("lady-jane", base="7", out="6S 6C 4H 5H 6H", r=["6S 6C 4H 5H", "6H"])
+    assert solve(stuck, timeout=5).result == "lost"
+    assert brute(stuck) == "lost"
+    # One move from lost: 6H then 5H from the stock's last two cards.
+    near = position("lady-jane", base="7", out="5H 6H", stock="6H 5H")
+    r = solve(near, timeout=5)
+    check_won(near, r)
+
+
+def test_bakers_dozen_verdicts() -> None:
+    p = position("bakers-dozen", out="QS KS", t=["KS QS"])
+    check_won(p, solve(p, timeout=5))
+    hearts = " ".join(f"{r}H" for r in "456789TJQK")
+    # 2H covers AH and 3H lies under the other hearts, with KH on top of it: lost.
+    lost = position("bakers-dozen", out="AH 2H 3H " + hearts, t=["AH 2H", "3H " + hearts])
+    assert solve(lost, timeout=5).result == "lost"
+    assert brute(lost) == "lost"
+    # The same with 3H on top: 2H goes onto it, AH home, and every heart follows.
+    near = position(
+        "bakers-dozen",
+        out="AH 2H 3H " + hearts,
+        t=["AH 2H", " ".join(reversed(("3H " + hearts).split()))],
+    )
+    r = solve(near, timeout=5)
+    check_won(near, r)
+    assert r.moves[0] == Move.parse("t1>t2")
+
+
+def test_hopscotch_verdicts() -> None:
+    seqs = hop_sequences()
+    last = [seq[-1] for seq in seqs]  # the four Kings
+    text = " ".join(f"{'A23456789TJQK'[RANK[c] - 1]}{'CDSH'[SUIT[c]]}" for c in last)
+    p = position("hopscotch", out=text, stock=text)
+    check_won(p, solve(p, timeout=5))
+    # The two last cards of f1 (QX then KX) stacked the wrong way round on one reserve.
+    q_card, k_card = seqs[0][-2], seqs[0][-1]
+    names = [f"{'A23456789TJQK'[RANK[c] - 1]}{'CDSH'[SUIT[c]]}" for c in (q_card, k_card)]
+    lost = position("hopscotch", out=" ".join(names), r=[f"{names[0]} {names[1]}"])
+    assert solve(lost, timeout=5).result == "lost"
+    assert brute(lost) == "lost"
+    # One move from lost: K then Q from the stock; the K must go to a reserve of its own.
+    near = position("hopscotch", out=" ".join(names), stock=f"{names[0]} {names[1]}")
+    r = solve(near, timeout=5)
+    check_won(near, r)
+    assert solve(play(play(play(near, "deal"), "w>r1"), "deal"), timeout=5).result == "won"
+
+
+# --- brute-force agreement on tiny random positions ----------------------------------
+
+
+def tiny(game: str, options: dict[str, str], rng: random.Random, n: int) -> Position | None:
+    """A random valid position with about ``n`` cards away from the foundations."""
+    rules = get_game(game, options)
+    base = rng.randint(1, 13) if game == "lady-jane" else None
+    out: list[int] = []
+    if game == "hopscotch":
+        seqs = hop_sequences()
+        for _ in range(n):
+            k = rng.randrange(4)
+            seq = [c for c in seqs[k] if c not in out and c not in (seq_[0] for seq_ in seqs)]
+            if seq:
+                out.append(seq[-1 - sum(1 for c in seqs[k] if c in out)])
+    else:
+        cut = [13] * 4
+        for _ in range(n):
+            s = rng.randrange(4)
+            if cut[s] > 0:
+                cut[s] -= 1
+        for s in range(4):
+            for k in range(cut[s], 13):
+                rank = k + 1 if base is None else (base - 1 + k) % 13 + 1
+                out.append(make_card(rank, s))
+    rng.shuffle(out)
+    stock: list[int] = []
+    waste: list[int] = []
+    tab: list[list[int]] = [[] for _ in range(rules.tableau_piles)]
+    res: list[list[int]] = [[] for _ in range(rules.reserve_piles)]
+    for c in out:
+        where = rng.random()
+        if game == "klondike" and where < 0.4:
+            (stock if rng.random() < 0.5 else waste).append(c)
+        elif game == "hopscotch":
+            if where < 0.6:
+                stock.append(c)
+            else:
+                res[rng.randrange(4)].append(c)
+        elif game == "lady-jane" and where < 0.3:
+            res[rng.randrange(7)].append(c)
+        else:
+            tab[rng.randrange(len(tab))].append(c)
+    if game == "hopscotch" and stock and rng.random() < 0.3:
+        waste.append(stock.pop())
+    if game == "lady-jane":
+        # Only the stock sizes a real game reaches, and the waste only at the very end.
+        extra = stock + waste
+        stock, waste = [], []
+        for c in extra:
+            tab[0].append(c)
+        if len(tab[0]) >= 2 and rng.random() < 0.5:
+            stock = [tab[0].pop(), tab[0].pop()]
+    down = [rng.randint(0, max(0, len(pile) - 1)) if game != "bakers-dozen" else 0 for pile in tab]
+    redeals = 0
+    limit = getattr(rules, "max_redeals", None)
+    if game == "klondike" and limit:
+        redeals = rng.randint(0, limit)
+    text = "X" * 0  # keep the builder simple: assemble by hand
+    del text
+    home = set(range(52)) - set(out)
+    foundations: list[tuple[int, ...]] = []
+    if game == "hopscotch":
+        for seq in hop_sequences():
+            foundations.append(tuple(c for c in seq if c in home))
+    else:
+        for s in range(4):
+            pile = []
+            for k in range(13):
+                rank = k + 1 if base is None else (base - 1 + k) % 13 + 1
+                c = make_card(rank, s)
+                if c not in home:
+                    break
+                pile.append(c)
+            foundations.append(tuple(pile))
+    p = Position(
+        rules.name,
+        rules.options,
+        None,
+        tuple(stock),
+        tuple(waste),
+        tuple(foundations),
+        tuple(tuple(x) for x in tab),
+        tuple(down),
+        tuple(tuple(x) for x in res),
+        redeals,
+        base,
+    )
+    return p if not rules.validate(p) else None
+
+
+CASES = [
+    ("klondike", {"mode": "single"}),
+    ("klondike", {"mode": "three"}),
+    ("klondike", {"mode": "no-redeal"}),
+    ("klondike", {"mode": "unlimited"}),
+    ("lady-jane", {}),
+    ("bakers-dozen", {}),
+    ("bakers-dozen", {"kings": "empty-piles"}),
+    ("bakers-dozen", {"build": "other-suit"}),
+    ("hopscotch", {}),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_agrees_with_brute_force(game: str, options: dict[str, str]) -> None:
+    rng = random.Random(f"{game}{options}")
+    checked = {"won": 0, "lost": 0}
+    tries = 0
+    while checked["won"] + checked["lost"] < 8 and tries < 150:
+        tries += 1
+        p = tiny(game, options, rng, rng.randint(2, 6))
+        if p is None:
+            continue
+        expected = brute(p, limit=3_000)
+        if expected is None:
+            continue
+        r = solve(p, timeout=20)
+        assert r.result == expected, p.to_json()
+        if r.result == "won":
+            check_won(p, r)
+            # One move from lost: every child's verdict agrees with brute force too.
+            g = game_for(p)
+            for m in g.legal_moves(p)[:3]:
+                child = g.play(p, m)
+                want = brute(child, limit=3_000)
+                if want is not None:
+                    assert solve(child, timeout=20).result == want, (p.to_json(), str(m))
+                    checked["near"] = checked.get("near", 0) + (want == "lost")
+        checked[expected] += 1
+    assert checked["won"] + checked["lost"] >= 4, (checked, tries)
+
+
+# --- real deals ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_won_deals_replay(game: str, options: dict[str, str]) -> None:
+    found = 0
+    for deal in range(1, 6):
+        p = new_game(game, deal, options)
+        r = solve(p, timeout=0.5)
+        assert r.result in ("won", "lost", "unknown")
+        if r.result == "won":
+            check_won(p, r)
+            found += 1
+    assert found or game == "hopscotch" or options.get("mode") == "no-redeal"
+
+
+def test_hint_find_winnable_and_cancel() -> None:
+    p = new_game("klondike", 3, {"mode": "unlimited"})
+    h = hint(p, timeout=5)
+    assert isinstance(h, Hint)
+    assert h.verdict == "winnable" and h.move == h.line[0]
+    check_won(p, SolveResult("won", h.line))
+    deal = find_winnable("klondike", {"mode": "unlimited"}, 1, budget=20)
+    assert (
+        deal is not None
+        and solve(new_game("klondike", deal, {"mode": "unlimited"})).result == "won"
+    )
+    assert find_winnable("klondike", {}, 1, budget=0) is None
+    stop = threading.Event()
+    stop.set()
+    hard = new_game("hopscotch", 1)
+    assert solve(hard, timeout=30, cancel=stop).result == "unknown"
+    assert solve(hard, timeout=30, max_states=100).result == "unknown"
+    guess = hint(hard, timeout=0.05)
+    assert guess.verdict == "unknown" and guess.move is not None and guess.line == []
+    won = replace(p, foundations=p.foundations)  # not won: still a real position
+    assert hint(won, timeout=5).verdict == "winnable"
+
+
+def test_study_helpers() -> None:
+    assert parse_deals("1-3,5,2") == [1, 2, 3, 5]
+    lo, hi = wilson(50, 100)
+    assert 0.40 < lo < 0.41 and 0.59 < hi < 0.60
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert percentile([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0], 0.9) == 9.0
+    s = summarise([("won", 1.0), ("lost", 3.0), ("unknown", 2.0)])
+    assert (s.won, s.lost, s.unknown, s.median, s.max) == (1, 1, 1, 2.0, 3.0)

@@ -79,25 +79,8 @@ def test_study_resumes(tmp_path: Path) -> None:
     rows = sqlite3.connect(db).execute("SELECT deal, result FROM results").fetchall()
     assert sorted(d for d, _ in rows) == [1, 2, 3]
     # A rerun over a larger range solves only the new deals.
-    res = runner.invoke(
-        app,
-        [*args[:-4], "--json", "--deals", "1-4", "--db", str(db)][:0]
-        or [
-            "study",
-            "klondike",
-            "-o",
-            "mode=unlimited",
-            "--deals",
-            "1-4",
-            "--jobs",
-            "2",
-            "--timeout",
-            "5",
-            "--db",
-            str(db),
-            "--json",
-        ],
-    )
+    rerun = ["study", "klondike", "-o", "mode=unlimited", "--deals", "1-4", "--jobs", "2"]
+    res = runner.invoke(app, [*rerun, "--timeout", "5", "--db", str(db), "--json"])
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
     assert data["deals"] == 4 and data["won"] + data["lost"] + data["unknown"] == 4

@@ -102,6 +102,7 @@ function applyTexts() {
     b.title = SHORTCUTS[id] ? `${text} (${SHORTCUTS[id]})` : text;
   }
   table.setAttribute("aria-label", t("Card table"));
+  fitToolbar();
   document.getElementById("table-help").textContent = t(
     "Arrow keys or Tab move between piles, Enter picks up and drops cards, Escape cancels.",
   );
@@ -113,10 +114,12 @@ function say(text) {
   setTimeout(() => (announceEl.textContent = text), 30);
 }
 
+// Show a message; text may be a function, called again when the language changes.
 function setStatus(text, kind = "info", extra = null) {
+  state.status = { text, kind, extra };
   statusEl.replaceChildren();
   const span = document.createElement("span");
-  span.textContent = text;
+  span.textContent = typeof text === "function" ? text() : text;
   statusEl.append(span);
   if (extra) statusEl.append(extra);
   statusEl.dataset.kind = kind;
@@ -127,15 +130,26 @@ function reportDone(text) {
   if (state.view && state.view.status === "playing") setStatus(text);
 }
 
+
 function errorText(err) {
   if (err instanceof api.ApiError) return tError(err);
   return t("The server cannot be reached. Is patience still running?");
 }
 
 function showError(err) {
-  const text = errorText(err);
-  setStatus(text, "error");
-  say(text);
+  setStatus(() => errorText(err), "error");
+  say(errorText(err));
+}
+
+// Keep the toolbar on one line where it can be: drop the labels of the less used buttons
+// first, then all labels (long languages, narrow windows). Phones use icons anyway.
+function fitToolbar() {
+  const bar = document.getElementById("toolbar");
+  const groups = bar.querySelectorAll(".group");
+  const wraps = () => groups[groups.length - 1].offsetTop > groups[0].offsetTop + 4;
+  bar.classList.remove("compact", "icons");
+  if (wraps()) bar.classList.add("compact");
+  if (wraps()) bar.classList.add("icons");
 }
 
 // ---------- moves ----------
@@ -203,10 +217,10 @@ async function perform(call, { announce = null, before = null } = {}) {
 async function playMove(text) {
   if (!state.view) return false;
   const before = state.cards;
-  const description = describeMove(text, before);
+  const description = () => describeMove(text, before);
   state.selected = null;
   state.hint = null;
-  const ok = await perform(() => api.move(state.view.id, text), { announce: description });
+  const ok = await perform(() => api.move(state.view.id, text), { announce: description() });
   if (ok) reportDone(description);
   return ok;
 }
@@ -230,8 +244,8 @@ async function toFoundation(pile) {
   const top = cards[cards.length - 1];
   state.selected = null;
   state.hint = null;
-  const description = top ? t("{card} to its foundation", { card: cardName(top.text) }) : "";
-  const ok = await perform(() => api.toFoundation(state.view.id, pile), { announce: description });
+  const description = () => (top ? t("{card} to its foundation", { card: cardName(top.text) }) : "");
+  const ok = await perform(() => api.toFoundation(state.view.id, pile), { announce: description() });
   if (ok) reportDone(description);
 }
 
@@ -255,15 +269,16 @@ async function simpleAction(name, doneText) {
   state.hint = null;
   const ok = await perform(() => api.action(state.view.id, name));
   if (ok && state.view.status === "playing") {
-    setStatus(doneText);
-    say(doneText);
+    const notice = state.view.notice;
+    setStatus(notice ? () => t(notice) : doneText);
+    say(notice ? t(notice) : doneText());
   }
 }
 
-const undo = () => simpleAction("undo", t("Move undone"));
-const redo = () => simpleAction("redo", t("Move redone"));
-const restart = () => simpleAction("restart", t("Deal restarted"));
-const rewind = () => simpleAction("rewind", t("Rewound to the last winnable position"));
+const undo = () => simpleAction("undo", () => t("Move undone"));
+const redo = () => simpleAction("redo", () => t("Move redone"));
+const restart = () => simpleAction("restart", () => t("Deal restarted"));
+const rewind = () => simpleAction("rewind", () => t("Rewound to the last winnable position"));
 
 async function startGame(body) {
   cancelShowMe();
@@ -275,9 +290,9 @@ async function startGame(body) {
   const ok = await perform(() => api.newGame(body), { fresh: true });
   if (ok) {
     const v = state.view;
-    const text = t("{game}, deal {deal}", { game: gameWithOptions(v.game, v.options), deal: v.deal ?? "–" });
-    setStatus(v.notice ? t(v.notice) : text);
-    say(text);
+    const text = () => t("{game}, deal {deal}", { game: gameWithOptions(v.game, v.options), deal: v.deal ?? "–" });
+    setStatus(v.notice ? () => t(v.notice) : text);
+    say(text());
   }
 }
 
@@ -338,20 +353,21 @@ function presentHint(h) {
     button.id = "status-rewind";
     button.textContent = t("Rewind to the last winnable position");
     button.addEventListener("click", rewind);
-    const text = h.verdict === "lost" ? t("This position cannot be won.") : t("No hint: there is no legal move.");
+    const text = () =>
+      h.verdict === "lost" ? t("This position cannot be won.") : t("No hint: there is no legal move.");
     setStatus(text, "warn", state.view.can_undo ? button : null);
-    say(text);
+    say(text());
     return;
   }
   const m = parseMove(h.move);
   state.hint = m && m.deal ? { src: "stock", index: -1, dst: null, move: h.move } : m ? { ...m, move: h.move } : null;
-  const description = describeMove(h.move);
-  const text =
+  const cards = state.cards;
+  const text = () =>
     h.verdict === "winnable"
-      ? t("Hint: {move}", { move: description })
-      : t("Best guess (not proven): {move}", { move: description });
+      ? t("Hint: {move}", { move: describeMove(h.move, cards) })
+      : t("Best guess (not proven): {move}", { move: describeMove(h.move, cards) });
   setStatus(text, "hint");
-  say(text);
+  say(text());
   render();
 }
 
@@ -401,7 +417,7 @@ async function showMe() {
         await delay(180, run);
       }
     }
-    if (run.cancelled) setStatus(t("Stopped."));
+    if (run.cancelled) setStatus(() => t("Stopped."));
   } catch (err) {
     showError(err);
   } finally {
@@ -454,17 +470,15 @@ function setView(view, { announce = null } = {}) {
   if (announce) say(announce);
   if (view.status === "won" && (!previous || previous.status !== "won" || fresh)) {
     cancelShowMe();
-    const text = t("You won!");
-    setStatus(text, "won");
-    say(text);
+    setStatus(() => t("You won!"), "won");
+    say(t("You won!"));
     document.body.classList.add("celebrate");
     setTimeout(() => document.body.classList.remove("celebrate"), 1600);
     setTimeout(() => openResult("won", state.view, resultActions), 450);
   } else if (view.status === "stuck" && (!previous || previous.status !== "stuck" || fresh)) {
     cancelShowMe();
-    const text = t("No moves left");
-    setStatus(text, "warn");
-    say(text);
+    setStatus(() => t("No moves left"), "warn");
+    say(t("No moves left"));
     openResult("stuck", view, resultActions);
   }
   checkWinnable();
@@ -544,9 +558,14 @@ function render({ animate = true } = {}) {
   const v = state.view;
   if (!v) return;
   const { w, h } = tableSize();
-  state.layout = computeLayout(v, w, h);
   const three = v.game === "klondike" && (v.options || {}).mode === "three";
-  const placed = placeCards(state.layout, state.cards, { wasteShown: three ? 3 : 1 });
+  // Smaller cards when a long pile would not fit even with its fan squeezed, as AisleRiot does.
+  let placed = null;
+  for (let scale = 1; ; scale *= 0.93) {
+    state.layout = computeLayout(v, w, h, scale);
+    placed = placeCards(state.layout, state.cards, { wasteShown: three ? 3 : 1 });
+    if (placed.height <= h + 1 || scale < 0.6) break;
+  }
   state.positions = placed.positions;
   const L = state.layout;
   table.style.setProperty("--cw", `${L.cw}px`);
@@ -987,13 +1006,17 @@ async function main() {
   document.addEventListener("keydown", onKey);
   window.addEventListener("patience:language", () => {
     applyTexts();
+    if (state.status) setStatus(state.status.text, state.status.kind, state.status.extra);
     render({ animate: false });
     refreshDialogs();
   });
   let resizeTimer = null;
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);
-    resizeTimer = setTimeout(() => render({ animate: false }), 60);
+    resizeTimer = setTimeout(() => {
+      fitToolbar();
+      render({ animate: false });
+    }, 60);
   });
   setInterval(() => {
     const clock = document.querySelector("#info .clock");
@@ -1004,7 +1027,12 @@ async function main() {
     const current = await api.currentGame();
     if (current) {
       setView(current);
-      setStatus(t("Welcome back: {game}, deal {deal}", { game: gameWithOptions(current.game, current.options), deal: current.deal ?? "–" }));
+      setStatus(() =>
+        t("Welcome back: {game}, deal {deal}", {
+          game: gameWithOptions(current.game, current.options),
+          deal: current.deal ?? "–",
+        }),
+      );
     } else {
       await newDeal();
     }

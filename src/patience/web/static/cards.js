@@ -85,11 +85,11 @@ export function faceSVG(text) {
   parts.push('<rect x="1" y="1" width="98" height="138" rx="8" fill="#fffdf7" stroke="#8a8a8a" stroke-width="1.5"/>');
   // Top strip: rank left, suit right; it is what shows when the card is fanned.
   parts.push(
-    `<text x="${wide ? 4 : 7}" y="33" font-size="${wide ? 31 : 34}" font-weight="700" ` +
+    `<text x="${wide ? 4 : 7}" y="30" font-size="${wide ? 29 : 32}" font-weight="700" ` +
       `font-family="DejaVu Sans, Verdana, Arial, sans-serif" letter-spacing="${wide ? -3 : 0}"` +
       ` fill="${colour}">${label}</text>`,
   );
-  parts.push(suitUse(s, 66, 7, 27));
+  parts.push(suitUse(s, 68, 6, 25));
   if (r === "J" || r === "Q" || r === "K") {
     const tint = RED[s] ? "#fbe3e3" : "#e4e9f3";
     parts.push(`<rect x="14" y="44" width="72" height="86" rx="5" fill="${tint}" stroke="${colour}" stroke-width="2"/>`);

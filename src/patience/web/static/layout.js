@@ -5,7 +5,7 @@ const RATIO = 1.4; // card height / width
 const MAX_CARD_WIDTH = 124;
 const UP_FAN = 0.27; // face-up offset, as a fraction of the card height
 const DOWN_FAN = 0.13; // face-down offset
-const MIN_UP_FAN = 0.2; // below this the corner index is hidden, so the table grows instead
+const MIN_UP_FAN = 0.225; // below this the corner index is cut, so cards shrink instead
 const MIN_DOWN_FAN = 0.05;
 
 // The cards of every pile: {name: [{text, up}]}, bottom to top, from a GameView.
@@ -123,10 +123,10 @@ function cardWidth(arr, width, height) {
 }
 
 // The layout of a view in a table of width x height CSS pixels.
-export function computeLayout(view, width, height) {
+export function computeLayout(view, width, height, scale = 1) {
   const arr = arrangement(view, width, height);
   const gap = gapFor(width);
-  const cw = Math.floor(cardWidth(arr, width, height));
+  const cw = Math.floor(cardWidth(arr, width, height) * scale);
   const ch = Math.round(cw * RATIO);
   const left = (width - (arr.cols * cw + (arr.cols - 1) * gap)) / 2;
   const piles = {};

@@ -1,0 +1,92 @@
+"""Benchmark the solver: deals 1..N of every game and mode with a per-deal time budget.
+
+    python bench/solver.py -n 200 --budget 30 --jobs 2
+    python bench/solver.py --only klondike:mode=three -n 50 --budget 5
+
+Prints, per game and mode: won / lost / unknown counts, the decided share, median,
+p90 and max seconds per deal, and the peak resident memory of a worker process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import resource
+import statistics
+import time
+
+from patience.games import get_game
+from patience.solver import solve
+from patience.solver.study import percentile
+
+MODES: list[tuple[str, dict[str, str]]] = [
+    ("klondike", {"mode": "single"}),
+    ("klondike", {"mode": "three"}),
+    ("klondike", {"mode": "no-redeal"}),
+    ("klondike", {"mode": "unlimited"}),
+    ("lady-jane", {}),
+    ("bakers-dozen", {"kings": "to-bottom", "build": "any-suit"}),
+    ("bakers-dozen", {"kings": "empty-piles", "build": "any-suit"}),
+    ("bakers-dozen", {"kings": "to-bottom", "build": "other-suit"}),
+    ("hopscotch", {}),
+]
+
+
+def _one(args: tuple[str, dict[str, str], int, float, int]) -> tuple[str, float, int]:
+    name, options, deal, budget, table = args
+    p = get_game(name, options).new_position(deal)
+    r = solve(p, timeout=budget, table_size=table)
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return r.result, r.seconds, peak_kib
+
+
+def label(name: str, options: dict[str, str]) -> str:
+    """``game:k=v,k=v``."""
+    return name + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
+
+
+def main() -> None:
+    """Run the benchmark and print its table."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("-n", type=int, default=200, help="deals 1..N per game and mode")
+    ap.add_argument("--start", type=int, default=1, help="first deal number")
+    ap.add_argument("--budget", type=float, default=30.0, help="seconds per deal")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--table-size", type=int, default=2_000_000, help="transposition table cap")
+    ap.add_argument("--only", action="append", help="game[:k=v,...] to run (repeatable)")
+    args = ap.parse_args()
+    modes = MODES
+    if args.only:
+        modes = [m for m in MODES if any(label(*m).startswith(o) for o in args.only)]
+    header = (
+        f"{'game/mode':44} {'deals':>5} {'won':>5} {'lost':>5} {'unk':>5} {'decided':>8} "
+        f"{'median':>8} {'p90':>8} {'max':>8} {'peak MiB':>8}"
+    )
+    print(f"budget {args.budget:g} s per deal, deals {args.start}..{args.start + args.n - 1}")
+    print(header)
+    for name, options in modes:
+        tasks = [
+            (name, options, d, args.budget, args.table_size)
+            for d in range(args.start, args.start + args.n)
+        ]
+        started = time.monotonic()
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(args.jobs, maxtasksperchild=50) as pool:
+            rows = pool.map(_one, tasks, chunksize=1)
+        counts = {"won": 0, "lost": 0, "unknown": 0}
+        for result, _, _ in rows:
+            counts[result] += 1
+        times = [s for _, s, _ in rows]
+        peak = max(k for _, _, k in rows) / 1024
+        decided = 100 * (counts["won"] + counts["lost"]) / len(rows)
+        print(
+            f"{label(name, options):44} {len(rows):5} {counts['won']:5} {counts['lost']:5} "
+            f"{counts['unknown']:5} {decided:7.1f}% {statistics.median(times):8.3f} "
+            f"{percentile(times, 0.9):8.3f} {max(times):8.3f} {peak:8.0f}"
+            f"   ({time.monotonic() - started:.0f} s wall)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

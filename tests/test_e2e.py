@@ -366,6 +366,11 @@ def test_stuck_game_offers_undo(e2e_page: Page, e2e_server: Server) -> None:
     expect(result).to_contain_text("No moves left")
     result.locator("#result-undo").click()
     expect(card(e2e_page, "QH")).to_have_attribute("data-pile", "waste")
+    # Every way on loses: the hint says so and offers to rewind.
+    e2e_page.keyboard.press("h")
+    expect(e2e_page.locator("#status")).to_contain_text("cannot be won")
+    e2e_page.locator("#status-rewind").click()
+    expect(e2e_page.locator("#status")).not_to_contain_text("cannot be won")
 
 
 @pytest.mark.parametrize("game", ["klondike", "lady-jane", "bakers-dozen", "hopscotch"])
@@ -402,6 +407,39 @@ def test_phone_layout_fits(e2e_browser: Any, e2e_server: Server, game: str) -> N
         if game in ("klondike", "hopscotch"):
             page.locator('#table .slot[data-pile="stock"]').tap(force=True)
             expect(page.locator("#info .moves")).to_have_text("1 move")
+    finally:
+        context.close()
+
+
+def touch_drag(page: Page, source: Any, target: Any) -> None:
+    """A finger drag, as Chromium's touch input (so the page sees touch pointer events)."""
+    cdp = page.context.new_cdp_session(page)
+    x0, y0 = center(source)
+    x1, y1 = center(target)
+
+    def touch(kind: str, x: float, y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", x0, y0)
+    for k in range(1, 11):
+        touch("touchMove", x0 + (x1 - x0) * k / 10, y0 + (y1 - y0 + 10) * k / 10)
+    touch("touchEnd", x1, y1)
+    cdp.detach()
+
+
+def test_touch_drag_and_double_tap_on_a_phone(e2e_browser: Any, e2e_server: Server) -> None:
+    context = e2e_browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.add_init_script(NO_ANIMATION)
+    page = context.new_page()
+    try:
+        open_game(page, e2e_server, {"game": "klondike", "deal": 7})
+        touch_drag(page, card(page, "QD"), card(page, "KS"))
+        expect(card(page, "QD")).to_have_attribute("data-pile", "t7")
+        open_game(page, e2e_server, {"game": "klondike", "deal": 1})
+        card(page, "AS").tap()
+        card(page, "AS").tap()
+        expect(card(page, "AS")).to_have_attribute("data-pile", re.compile(r"^f[1-4]$"))
     finally:
         context.close()
 

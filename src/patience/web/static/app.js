@@ -7,7 +7,6 @@ import {
   formatTime,
   gameTitle,
   gameWithOptions,
-  openLost,
   openNewGame,
   openResult,
   openSettings,
@@ -994,7 +993,8 @@ async function main() {
   // while the browser is still handing focus to the table).
   table.addEventListener("focus", () => {
     setTimeout(() => {
-      if (document.activeElement !== table || !state.layout) return;
+      // Only keyboard focus starts the cursor; a click on the felt must not jump anywhere.
+      if (document.activeElement !== table || !state.layout || !table.matches(":focus-visible")) return;
       if (state.focus && state.layout.piles[state.focus.pile]) {
         setFocus(state.focus.pile, state.focus.index);
         return;

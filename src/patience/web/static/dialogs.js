@@ -297,19 +297,3 @@ export function openResult(kind, view, actions) {
     ];
   });
 }
-
-// A message with a button to rewind (the hint proved the position lost).
-export function openLost(actions) {
-  return showDialog("result-dialog", (dialog) => [
-    el("h2", { text: t("This position cannot be won") }),
-    el("p", { text: t("The solver proved that no sequence of moves wins from here.") }),
-    el("div", { class: "buttons" },
-      closeButton(dialog),
-      el("button", { type: "button", class: "primary", id: "result-rewind", text: t("Rewind to the last winnable position"),
-        onclick: () => {
-          dialog.close();
-          actions.rewind();
-        },
-      })),
-  ]);
-}

@@ -286,6 +286,7 @@ async function startGame(body) {
   state.hint = null;
   state.focus = null;
   localStorage.setItem(LAST_GAME_KEY, JSON.stringify({ game: body.game, options: body.options }));
+  if (body.winnable) setStatus(() => t("Looking for a winnable deal…"));
   const ok = await perform(() => api.newGame(body), { fresh: true });
   if (ok) {
     const v = state.view;
@@ -668,7 +669,9 @@ function renderBadges() {
     b.style.transform = `translate(${info.x}px, ${info.y + dy}px)`;
     table.append(b);
   };
-  if ((v.position.stock || []).length) add("stock", String(v.position.stock.length), "count");
+  const stock = state.cards.stock || [];
+  // No count on Lady Jane's last, face-up stock card: it would hide the card's corner.
+  if (stock.length && !stock[stock.length - 1].up) add("stock", String(stock.length), "count");
   if (v.game === "hopscotch") {
     (v.position.foundations || []).forEach((f, i) => {
       const k = i + 1;

@@ -191,12 +191,12 @@ function cancelShowMe() {
 }
 
 // Run one server call that returns a GameView; keep the page consistent whatever happens.
-async function perform(call, { announce = null, before = null } = {}) {
+async function perform(call, { announce = null } = {}) {
   state.busy++;
   document.body.classList.add("busy");
   try {
     const view = await call();
-    setView(view, { announce, before });
+    setView(view, { announce });
     return true;
   } catch (err) {
     showError(err);
@@ -287,7 +287,7 @@ async function startGame(body) {
   state.focus = null;
   localStorage.setItem(LAST_GAME_KEY, JSON.stringify({ game: body.game, options: body.options }));
   if (body.winnable) setStatus(() => t("Looking for a winnable deal…"));
-  const ok = await perform(() => api.newGame(body), { fresh: true });
+  const ok = await perform(() => api.newGame(body));
   if (ok) {
     const v = state.view;
     const text = () => t("{game}, deal {deal}", { game: gameWithOptions(v.game, v.options), deal: v.deal ?? "–" });

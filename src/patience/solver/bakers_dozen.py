@@ -8,6 +8,13 @@ the top card of some pile, so removing it only uncovers a card earlier, the othe
 tops are unchanged, every foundation is at least as high, and an empty pile of S_k is
 still empty in S'_k (with kings=empty-piles, an emptied pile is only a gain). The
 build rule (any suit or another suit) plays no part in the argument.
+
+Dead positions (proof). A card x that lies above a lower card of its own suit can
+never go home first, so it must leave its pile onto a parent: a card of rank x+1 (of
+another suit with build=other-suit), or an empty pile if x is a King and kings=
+empty-piles. If every such parent is already home (foundations never give cards back)
+or lies beneath x in x's own pile (it cannot be uncovered while x is there), x never
+moves and the position is lost: it gets no children.
 """
 
 from __future__ import annotations
@@ -51,9 +58,41 @@ class BakersDozenAdapter(Adapter):
                 progress = True
         return played, p
 
+    def dead(self, p: Position) -> bool:
+        """Whether some card can provably never move (see the module docstring)."""
+        h = heights(p)
+        other_suit = self.game.option["build"] == "other-suit"
+        kings_move = self.game.option["kings"] == "empty-piles"
+        where: dict[int, tuple[int, int]] = {}
+        for i, pile in enumerate(p.tableau):
+            for k, c in enumerate(pile):
+                where[c] = (i, k)
+        for i, pile in enumerate(p.tableau):
+            lowest = [14, 14, 14, 14]
+            for k, x in enumerate(pile):
+                s, r = SUIT[x], RANK[x]
+                if lowest[s] < r and not (r == 13 and kings_move):
+                    if r == 13 or all(
+                        h[t] >= r + 1 or where[t * 13 + r][0] == i and where[t * 13 + r][1] < k
+                        for t in range(4)
+                        if not (other_suit and t == s)
+                    ):
+                        return True
+                if r < lowest[s]:
+                    lowest[s] = r
+        return False
+
     def children(self, p: Position) -> list[Child]:
         """Foundation moves first, then moves off the piles that hide the lowest cards."""
         g = self.game
+        if self.dead(p):
+            return []
+        # How far each pile's most urgent card is from going home: uncover urgent
+        # cards, and do not bury them.
+        h = heights(p)
+        urgency = [
+            min((RANK[c] - h[SUIT[c]] for c in pile), default=99) for pile in p.tableau
+        ]
         ranked: list[tuple[int, int, Move]] = []
         for n, m in enumerate(g.legal_moves(p)):
             i = int(m.src[1:]) - 1
@@ -61,10 +100,9 @@ class BakersDozenAdapter(Adapter):
                 score = 0
             else:
                 pile = p.tableau[i]
-                if len(pile) == 1:
-                    score = 1
-                else:
-                    score = 2 + min(RANK[c] for c in pile[:-1])
+                j = int(m.dst[1:]) - 1
+                below = min((RANK[c] - h[SUIT[c]] for c in pile[:-1]), default=0)
+                score = 1 + 4 * below + max(0, 14 - urgency[j])
             ranked.append((score, n, m))
         ranked.sort(key=lambda t: (t[0], t[1]))
         return [((m,), g.apply(p, m)) for _, _, m in ranked]

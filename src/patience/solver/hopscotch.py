@@ -8,6 +8,7 @@ several equal reserves.
 
 from __future__ import annotations
 
+from ..cards import RANK
 from ..moves import Move
 from ..position import Position
 from .base import Adapter, Child
@@ -23,13 +24,21 @@ class HopscotchAdapter(Adapter):
         return head + b"\xfe" + b"\xff".join(res)
 
     def children(self, p: Position) -> list[Child]:
-        """Foundation moves first; the waste card to each distinct reserve; then deal."""
+        """Foundation moves first; the waste card to each distinct reserve, best fit first.
+
+        A card on a reserve should come off before the card it covers: each rank's
+        *need* is how many cards some foundation still takes before it, and a reserve
+        whose top is needed soon after the waste card (a tight fit) is tried first,
+        then an empty reserve, then one that buries a card needed sooner.
+        """
         g = self.game
+        need = _need(p)
         ranked: list[tuple[int, int, Move]] = []
         seen: set[tuple[int, ...]] = set()
+        w = need[RANK[p.waste[-1]]] if p.waste else 0
         for n, m in enumerate(g.legal_moves(p)):
             if m.is_deal:
-                score = 5
+                score = 1000
             elif m.dst.startswith("f"):
                 score = 0
             else:
@@ -37,7 +46,25 @@ class HopscotchAdapter(Adapter):
                 if pile in seen:
                     continue
                 seen.add(pile)
-                score = 2 if not pile else 3
+                if not pile:
+                    score = 50
+                else:
+                    t = need[RANK[pile[-1]]]
+                    score = 1 + t - w if w <= t else 100 + w - t
             ranked.append((score, n, m))
         ranked.sort(key=lambda t: (t[0], t[1]))
         return [((m,), g.apply(p, m)) for _, _, m in ranked]
+
+
+def _need(p: Position) -> list[int]:
+    """For each rank, how many cards the readiest foundation takes before that rank."""
+    need = [99] * 14
+    for k, f in enumerate(p.foundations, start=1):
+        if len(f) >= 13:
+            continue
+        rank = RANK[f[-1]]
+        for j in range(13 - len(f)):
+            rank = (rank + k - 1) % 13 + 1
+            if j < need[rank]:
+                need[rank] = j
+    return need

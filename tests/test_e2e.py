@@ -225,6 +225,17 @@ def test_click_to_move(e2e_page: Page, e2e_server: Server) -> None:
     expect(card(e2e_page, "QD")).not_to_have_class(re.compile(r"\bselected\b"))
 
 
+def test_one_click_setting_moves_to_the_best_place(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 1})
+    e2e_page.locator("#btn-settings").click()
+    e2e_page.locator("#setting-oneClick").check()
+    e2e_page.keyboard.press("Escape")
+    card(e2e_page, "AS").click()  # an Ace goes up at once
+    expect(card(e2e_page, "AS")).to_have_attribute("data-pile", re.compile(r"^f[1-4]$"))
+    saved = e2e_page.evaluate("JSON.parse(localStorage.getItem('patience.settings'))")
+    assert saved["oneClick"] is True  # remembered for the next visit
+
+
 def test_double_click_sends_to_foundation(e2e_page: Page, e2e_server: Server) -> None:
     open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 1})
     # Deal 1 has the Ace of spades on t7 and the Ace of hearts on t6.

@@ -47,7 +47,7 @@ const slotEls = new Map(); // pile -> element
 let ringEls = [];
 
 function loadSettings() {
-  const defaults = { showWinnable: false, winnableOnly: false, animate: true };
+  const defaults = { showWinnable: false, winnableOnly: false, animate: true, oneClick: false };
   try {
     return { ...defaults, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") };
   } catch {
@@ -831,6 +831,14 @@ function tap(pile, index) {
     render();
     return false;
   }
+  if (canPick(pile, index) && state.settings.oneClick) {
+    const best = bestTarget(pile, state.cards[pile].length - index);
+    if (best) {
+      state.selected = null;
+      tryMove(pile, index, best);
+      return true;
+    }
+  }
   if (canPick(pile, index)) {
     state.selected = { pile, index };
     const card = state.cards[pile][index];
@@ -840,6 +848,21 @@ function tap(pile, index) {
   }
   render();
   return false;
+}
+
+// Where one click sends a card (the one-click setting): a foundation, then a card to build
+// on, then an empty tableau pile. Never off a foundation, never to a reserve (in Hopscotch
+// the choice of reserve is the game): those still take two clicks.
+function bestTarget(pile, count) {
+  if (state.layout.piles[pile].kind === "foundation") return null;
+  const rank = (dst) => {
+    const kind = state.layout.piles[dst].kind;
+    if (kind === "foundation") return 0;
+    if (kind !== "tableau") return 9;
+    return (state.cards[dst] || []).length ? 1 : 2;
+  };
+  const targets = legalTargets(pile, count).filter((dst) => rank(dst) < 9);
+  return targets.sort((a, b) => rank(a) - rank(b))[0] || null;
 }
 
 function doubleTap(pile) {

@@ -251,6 +251,7 @@ export function openSettings(settings, onChange) {
       box("showWinnable", t("Show whether the position can still be won")),
       box("winnableOnly", t("Winnable deals only")),
       box("animate", t("Animate card moves")),
+      box("oneClick", t("One click moves a card to the best place")),
       el("div", { class: "buttons" }, closeButton(dialog)),
     ];
   });

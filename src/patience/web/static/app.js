@@ -1008,6 +1008,11 @@ function wireButtons() {
 
 async function main() {
   document.body.insertAdjacentHTML("afterbegin", cardDefs());
+  // Ask for the games and the current game while the translations load.
+  const gamesReply = api.listGames();
+  const currentReply = api.currentGame();
+  gamesReply.catch(() => {});
+  currentReply.catch(() => {});
   await initI18n();
   applyTexts();
   document.body.classList.toggle("no-anim-pref", !state.settings.animate);
@@ -1049,8 +1054,8 @@ async function main() {
     if (clock) clock.textContent = formatTime(elapsedNow());
   }, 1000);
   try {
-    state.games = await api.listGames();
-    const current = await api.currentGame();
+    state.games = await gamesReply;
+    const current = await currentReply;
     if (current) {
       setView(current);
       setStatus(() =>

@@ -130,6 +130,10 @@ export function installPointer(table, ctx) {
     lastTap = consumed ? { time: 0, pile: null } : { time: now, pile: p.pile };
   }
 
+  // A long press on a card must not open the browser's menu in the middle of a drag.
+  table.addEventListener("contextmenu", (ev) => {
+    if (ev.target.closest && ev.target.closest(".card")) ev.preventDefault();
+  });
   table.addEventListener("pointerup", (ev) => finish(ev, false));
   table.addEventListener("pointercancel", (ev) => finish(ev, true));
   // A point on the table, for tests and tools: which pile is there.

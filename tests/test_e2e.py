@@ -265,6 +265,12 @@ def test_deal_undo_redo(e2e_page: Page, e2e_server: Server) -> None:
     e2e_page.keyboard.press("d")
     expect(e2e_page.locator("#info .stock")).to_have_text("Stock 22")
     expect(e2e_page.locator("#btn-redo")).to_be_disabled()
+    # R restarts the deal, after asking: it cannot be undone.
+    e2e_page.keyboard.press("r")
+    e2e_page.locator("#confirm-ok").click()
+    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 24")
+    expect(e2e_page.locator("#info .moves")).to_have_text("0 moves")
+    expect(e2e_page.locator("#btn-undo")).to_be_disabled()
 
 
 def test_new_game_dialog_with_deal_number(e2e_page: Page, e2e_server: Server) -> None:

@@ -7,6 +7,7 @@ import {
   formatTime,
   gameTitle,
   gameWithOptions,
+  openConfirm,
   openNewGame,
   openResult,
   openSettings,
@@ -276,7 +277,37 @@ async function simpleAction(name, doneText) {
 
 const undo = () => simpleAction("undo", () => t("Move undone"));
 const redo = () => simpleAction("redo", () => t("Move redone"));
-const restart = () => simpleAction("restart", () => t("Deal restarted"));
+const restartNow = () => simpleAction("restart", () => t("Deal restarted"));
+
+// A game with moves in it is only thrown away after the player says so: restarting clears
+// the undo history, and a stray key press must not cost a game.
+function inProgress() {
+  const v = state.view;
+  return Boolean(v && v.status === "playing" && v.moves_made > 0);
+}
+
+function restart() {
+  if (!state.view || !(state.view.can_undo || state.view.can_redo)) return;
+  if (!inProgress()) return restartNow();
+  cancelShowMe();
+  openConfirm({
+    title: () => t("Restart this deal?"),
+    text: () => t("Every move will be taken back, and the undo history cleared."),
+    confirmLabel: () => t("Restart"),
+    onConfirm: restartNow,
+  });
+}
+
+function newDealAsked() {
+  if (!inProgress()) return newDeal();
+  cancelShowMe();
+  openConfirm({
+    title: () => t("Start a new deal?"),
+    text: () => t("The game in progress will count as lost."),
+    confirmLabel: () => t("New deal"),
+    onConfirm: newDeal,
+  });
+}
 const rewind = () => simpleAction("rewind", () => t("Rewound to the last winnable position"));
 
 async function startGame(body) {
@@ -971,7 +1002,7 @@ function onKey(ev) {
   if (ctrl && (key === "z" || key === "Z")) ev.shiftKey ? redo() : undo();
   else if (ctrl && (key === "y" || key === "Y")) redo();
   else if (ctrl || ev.altKey) handled = false;
-  else if (key === "n" || key === "N") newDeal();
+  else if (key === "n" || key === "N") newDealAsked();
   else if (key === "r" || key === "R") restart();
   else if (key === "u" || key === "U") undo();
   else if (key === "h" || key === "H") showHint();
@@ -995,7 +1026,7 @@ function onKey(ev) {
 function wireButtons() {
   const on = (id, fn) => document.getElementById(id).addEventListener("click", fn);
   on("btn-game", openNewGameDialog);
-  on("btn-new", newDeal);
+  on("btn-new", newDealAsked);
   on("btn-restart", restart);
   on("btn-undo", undo);
   on("btn-redo", redo);

@@ -298,3 +298,26 @@ export function openResult(kind, view, actions) {
     ];
   });
 }
+
+// Ask before something that cannot be undone; onConfirm runs on the primary button.
+export function openConfirm({ title, text, confirmLabel, onConfirm }) {
+  return showDialog("confirm-dialog", (dialog) => [
+    el("h2", { text: title() }),
+    el("p", { text: text() }),
+    el(
+      "div",
+      { class: "buttons" },
+      el("button", { type: "button", text: t("Cancel"), onclick: () => dialog.close() }),
+      el("button", {
+        type: "button",
+        class: "primary",
+        id: "confirm-ok",
+        text: confirmLabel(),
+        onclick: () => {
+          dialog.close();
+          onConfirm();
+        },
+      }),
+    ),
+  ]);
+}

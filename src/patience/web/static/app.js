@@ -204,7 +204,8 @@ async function perform(call, { announce = null } = {}) {
     if (err instanceof api.ApiError && err.status === 404 && state.view) {
       // The game is gone (stale id): pick up whatever the server has now.
       const current = await api.currentGame().catch(() => null);
-      if (current) setView(current);
+      if (current && current.id !== state.view.id) setView(current);
+      else if (!current) await newDeal();
     }
     render();
     return false;

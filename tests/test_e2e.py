@@ -27,6 +27,8 @@ sync_api = pytest.importorskip(
 )
 expect = sync_api.expect
 Page = sync_api.Page
+# Generous waits: the machine running the suite may be busy (a wait ends as soon as it holds).
+expect.set_options(timeout=15_000)
 
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -322,6 +322,24 @@ def test_hint_highlights_a_move(e2e_page: Page, e2e_server: Server) -> None:
     expect(e2e_page.locator("#table .ring.hint-target")).to_have_count(1)
 
 
+def test_winnable_indicator_setting(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
+    expect(e2e_page.locator("#info .winnable")).to_have_count(0)  # off by default
+    e2e_page.locator("#btn-settings").click()
+    e2e_page.locator("#setting-showWinnable").check()
+    e2e_page.keyboard.press("Escape")
+    expect(e2e_page.locator("#info .winnable")).to_have_class(re.compile(r"winnable-winnable"))
+
+
+def test_language_switch_rerenders(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+    e2e_page.locator("#lang-select").select_option("es")
+    expect(e2e_page.locator("#btn-undo")).not_to_have_attribute("aria-label", "Undo")
+    expect(card(e2e_page, "QD")).not_to_have_attribute("aria-label", "Queen of diamonds")
+    e2e_page.locator("#lang-select").select_option("en")
+    expect(card(e2e_page, "QD")).to_have_attribute("aria-label", "Queen of diamonds")
+
+
 def test_whole_game_won_then_statistics(e2e_page: Page, e2e_server: Server) -> None:
     before = e2e_server.api("GET", "/stats")["stats"]
     won_before = sum(s["won"] for s in before if s["game"] == "klondike")

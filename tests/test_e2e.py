@@ -367,6 +367,14 @@ def test_whole_game_won_then_statistics(e2e_page: Page, e2e_server: Server) -> N
     expect(row).to_contain_text("Best score52")
 
 
+def test_finish_button_when_every_card_is_up(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
+    card(e2e_page, "KH").dblclick()
+    e2e_page.locator("#status-finish").click()
+    expect(e2e_page.locator("#result-dialog")).to_be_visible()
+    expect(e2e_page.locator("#info .score")).to_have_text("Score 52/52")
+
+
 def test_show_me_plays_to_the_end(e2e_page: Page, e2e_server: Server) -> None:
     open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
     e2e_page.locator("#btn-showme").click()

@@ -125,9 +125,24 @@ function setStatus(text, kind = "info", extra = null) {
   statusEl.dataset.kind = kind;
 }
 
-// A success message, unless the move ended the game (its own message stays).
+// A success message, unless the move ended the game (its own message stays); with a
+// "Finish" button once a Klondike game is sure to come out (every card face up, no stock).
 function reportDone(text) {
-  if (state.view && state.view.status === "playing") setStatus(text);
+  if (state.view && state.view.status === "playing") setStatus(text, "info", finishButton());
+}
+
+function finishButton() {
+  const v = state.view;
+  const p = v.position;
+  const open = (p.tableau || []).every((pile) => !(pile.down || []).length);
+  if (v.game !== "klondike" || !open || (p.stock || []).length || (p.waste || []).length) return null;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "inline";
+  button.id = "status-finish";
+  button.textContent = t("Finish");
+  button.addEventListener("click", autoFinish);
+  return button;
 }
 
 

@@ -105,7 +105,7 @@ class BakersDozenAdapter(Adapter):
                 score = 1 + 4 * below + max(0, 14 - urgency[j])
             ranked.append((score, n, m))
         ranked.sort(key=lambda t: (t[0], t[1]))
-        return [((m,), g.apply(p, m)) for _, _, m in ranked]
+        return [((m,), p, m) for _, _, m in ranked]
 
 
 def _home(p: Position, c: int) -> int:

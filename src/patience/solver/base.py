@@ -14,8 +14,9 @@ from ..moves import Move
 from ..position import Position
 from ..rules import Game
 
-Child = tuple[tuple[Move, ...], Position]
-"""The engine moves that lead to a child position, and that position."""
+Child = tuple[tuple[Move, ...], Position, Move]
+"""A child, made lazily: the engine moves that lead to it, and the position and move
+whose ``apply`` gives it (the position is only built when the search gets there)."""
 
 
 class Adapter:
@@ -32,6 +33,11 @@ class Adapter:
         k = p.key()
         return k if self.count_redeals else k[:-1]
 
+    def cost(self, p: Position) -> int:
+        """A resource used up that the key leaves out: of two positions with the same key,
+        the one with the lower cost can do everything the other can (0: none)."""
+        return 0
+
     def auto(self, p: Position) -> tuple[list[Move], Position]:
         """Moves that are proven safe to make at once, and the position after them."""
         return [], p
@@ -43,9 +49,9 @@ class Adapter:
     def children(self, p: Position) -> list[Child]:
         """Every successor worth trying, best first."""
         g = self.game
-        return [((m,), g.apply(p, m)) for m in g.legal_moves(p)]
+        return [((m,), p, m) for m in g.legal_moves(p)]
 
     def guess(self, p: Position) -> Move | None:
         """A plausible move when the search could not decide (the best-ordered one)."""
         kids = self.children(p)
-        return kids[0][0][0] if kids and kids[0][0] else None
+        return kids[0][0][0] if kids else None

@@ -53,7 +53,7 @@ class HopscotchAdapter(Adapter):
                     score = 1 + t - w if w <= t else 100 + w - t
             ranked.append((score, n, m))
         ranked.sort(key=lambda t: (t[0], t[1]))
-        return [((m,), g.apply(p, m)) for _, _, m in ranked]
+        return [((m,), p, m) for _, _, m in ranked]
 
 
 def _need(p: Position) -> list[int]:

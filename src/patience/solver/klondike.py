@@ -12,7 +12,8 @@ only the cheapest way to each card is kept.
 The dealing order: ``waste + reversed(stock)`` is the order in which the cards come
 up, pass after pass (a redeal turns the waste over, keeping that order); the number
 of cards in the waste is the pointer into it. Keys: with unlimited redeals the redeal
-counter is left out, and so is the pointer in draw-1 (every pointer reaches every
+counter is left out (with a limit it is the state's cost instead: the same state with
+fewer redeals used dominates), and so is the pointer in draw-1 (every pointer reaches every
 other by dealing alone); in draw-3 every pointer that is a multiple of 3 or the end
 of the sequence reaches the same waste tops, so those share one key.
 """
@@ -52,8 +53,12 @@ class KlondikeAdapter(Adapter):
             else:
                 tail = bytes((0 if ptr % 3 == 0 or ptr == len(seq) else ptr,))
         else:
-            tail = bytes((ptr, p.redeals))
+            tail = bytes((ptr,))
         return bytes(heights(p)) + b"\xfe" + seq + b"\xfe" + tail + b"\xfe" + tableau_key(p)
+
+    def cost(self, p: Position) -> int:
+        """Redeals used: fewer used can do all that more used can (left out of the key)."""
+        return p.redeals
 
     def auto(self, p: Position) -> tuple[list[Move], Position]:
         """Play tableau cards home while it is provably safe (see ``alternating``)."""
@@ -118,15 +123,15 @@ class KlondikeAdapter(Adapter):
             else:
                 score = 6
             order = -p.down[i] if score == 1 else 0
-            ranked.append((score * 64 + order, n, ((m,), g.apply(p, m))))
+            ranked.append((score * 64 + order, n, ((m,), p, m)))
             n += 1
-        for score, moves, child in self._waste_moves(p):
-            ranked.append((score * 64, n, (moves, child)))
+        for score, moves, base, last in self._waste_moves(p):
+            ranked.append((score * 64, n, (moves, base, last)))
             n += 1
         ranked.sort(key=lambda t: (t[0], t[1]))
         return [c for _, _, c in ranked]
 
-    def _waste_moves(self, p: Position) -> list[tuple[int, tuple[Move, ...], Position]]:
+    def _waste_moves(self, p: Position) -> list[tuple[int, tuple[Move, ...], Position, Move]]:
         """Every move of a card that dealing brings to the waste top, with its deals."""
         seq = p.waste + tuple(reversed(p.stock))
         total = len(seq)
@@ -150,7 +155,7 @@ class KlondikeAdapter(Adapter):
                 reach[q - 1] = (k, r)
         h = heights(p)
         tops = [pile[-1] if pile else -1 for pile in p.tableau]
-        out: list[tuple[int, tuple[Move, ...], Position]] = []
+        out: list[tuple[int, tuple[Move, ...], Position, Move]] = []
         for idx, (deals, redeals) in reach.items():
             c = seq[idx]
             rank = RANK[c]
@@ -182,5 +187,5 @@ class KlondikeAdapter(Adapter):
             )
             for score, dst in dests:
                 m = self._w[dst]
-                out.append((score, (DEAL,) * deals + (m,), self.game.apply(base, m)))
+                out.append((score, (DEAL,) * deals + (m,), base, m))
         return out

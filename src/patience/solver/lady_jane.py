@@ -97,7 +97,7 @@ class LadyJaneAdapter(Adapter):
                     score = 25
             ranked.append((score, n, m))
         ranked.sort(key=lambda t: (t[0], t[1]))
-        return [((m,), g.apply(p, m)) for _, _, m in ranked]
+        return [((m,), p, m) for _, _, m in ranked]
 
 
 def _top(p: Position, src: str) -> int:

@@ -62,21 +62,26 @@ def adapter_for(game: Game) -> Adapter:
 
 
 class _Table:
-    """A bounded set of keys: two generations, the older dropped when the newer fills."""
+    """A bounded map of key -> lowest cost seen, in two generations: the older one is
+    dropped when the newer fills up (forgetting costs time, never correctness)."""
 
     def __init__(self, size: int) -> None:
         self.half = max(1, size // 2)
-        self.new: set[Hashable] = set()
-        self.old: set[Hashable] = set()
+        self.new: dict[Hashable, int] = {}
+        self.old: dict[Hashable, int] = {}
 
-    def __contains__(self, key: Hashable) -> bool:
-        return key in self.new or key in self.old
+    def covers(self, key: Hashable, cost: int) -> bool:
+        """Whether the state was searched already at a cost no higher than ``cost``."""
+        seen = self.new.get(key)
+        if seen is None:
+            seen = self.old.get(key)
+        return seen is not None and seen <= cost
 
-    def add(self, key: Hashable) -> None:
-        self.new.add(key)
+    def add(self, key: Hashable, cost: int) -> None:
+        self.new[key] = cost
         if len(self.new) >= self.half:
             self.old = self.new
-            self.new = set()
+            self.new = {}
 
 
 class _Stop(Exception):
@@ -94,6 +99,7 @@ def search(
 ) -> tuple[str, list[Move], int]:
     """Search from ``root``: (verdict, winning line or [], states expanded)."""
     game = adapter.game
+    apply = game.apply
     table = _Table(table_size)
     on_path: set[Hashable] = set()
     line: list[tuple[Move, ...]] = []
@@ -115,9 +121,12 @@ def search(
             line.append(moves + tuple(finish))
             return True
         key = adapter.key(p)
-        if key in on_path or key in table:
+        cost = adapter.cost(p)
+        # An ancestor with the same key had a cost no higher (costs never fall along a
+        # line), so meeting it again is a cycle.
+        if key in on_path or table.covers(key, cost):
             return False
-        table.add(key)
+        table.add(key, cost)
         states += 1
         if states & 511 == 0:
             if deadline is not None and time.monotonic() > deadline:
@@ -148,8 +157,8 @@ def search(
                 line.pop()
                 continue
             frame[1] = i + 1
-            moves, child = kids[i]
-            if enter(child, moves):
+            moves, base, last = kids[i]
+            if enter(apply(base, last), moves):
                 return WON, won(), states
     except _Stop:
         return UNKNOWN, [], states

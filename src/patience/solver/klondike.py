@@ -185,7 +185,10 @@ class KlondikeAdapter(Adapter):
                 redeals,
                 p.base,
             )
+            # A card that costs a redeal comes after the tableau's own moves.
+            extra = 4 if redeals > r0 else 0
             for score, dst in dests:
+                score += extra
                 m = self._w[dst]
                 out.append((score, (DEAL,) * deals + (m,), base, m))
         return out

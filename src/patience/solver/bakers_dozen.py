@@ -90,9 +90,7 @@ class BakersDozenAdapter(Adapter):
         # How far each pile's most urgent card is from going home: uncover urgent
         # cards, and do not bury them.
         h = heights(p)
-        urgency = [
-            min((RANK[c] - h[SUIT[c]] for c in pile), default=99) for pile in p.tableau
-        ]
+        urgency = [min((RANK[c] - h[SUIT[c]] for c in pile), default=99) for pile in p.tableau]
         ranked: list[tuple[int, int, Move]] = []
         for n, m in enumerate(g.legal_moves(p)):
             i = int(m.src[1:]) - 1

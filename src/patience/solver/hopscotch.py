@@ -3,7 +3,9 @@
 Foundations are told apart (each climbs by its own step); the four reserves are
 interchangeable (any waste card may go on any of them, and only their top card plays,
 to a foundation), so they are compared as a set, and a waste card goes to only one of
-several equal reserves.
+several equal reserves. Suits play no part in Hopscotch at all (foundations ignore
+them, reserves take anything), so cards of the same rank are interchangeable too:
+keys and the equal-reserve test see only ranks.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ class HopscotchAdapter(Adapter):
 
     def key(self, p: Position) -> bytes:
         """Stock size, waste, foundation sizes, the reserves as a set."""
-        res = sorted(bytes(r) for r in p.reserve)
-        head = bytes((len(p.stock), *p.waste, 255, *(len(f) for f in p.foundations)))
+        res = sorted(bytes(_RANKS[c] for c in r) for r in p.reserve)
+        waste = tuple(_RANKS[c] for c in p.waste)
+        head = bytes((len(p.stock), *waste, 255, *(len(f) for f in p.foundations)))
         return head + b"\xfe" + b"\xff".join(res)
 
     def children(self, p: Position) -> list[Child]:
@@ -34,7 +37,7 @@ class HopscotchAdapter(Adapter):
         g = self.game
         need = _need(p)
         ranked: list[tuple[int, int, Move]] = []
-        seen: set[tuple[int, ...]] = set()
+        seen: set[tuple[int, ...]] = set()  # reserves as rank sequences
         w = need[RANK[p.waste[-1]]] if p.waste else 0
         for n, m in enumerate(g.legal_moves(p)):
             if m.is_deal:
@@ -43,9 +46,10 @@ class HopscotchAdapter(Adapter):
                 score = 0
             else:
                 pile = p.reserve[int(m.dst[1:]) - 1]
-                if pile in seen:
+                ranks = tuple(_RANKS[c] for c in pile)
+                if ranks in seen:
                     continue
-                seen.add(pile)
+                seen.add(ranks)
                 if not pile:
                     score = 50
                 else:
@@ -54,6 +58,9 @@ class HopscotchAdapter(Adapter):
             ranked.append((score, n, m))
         ranked.sort(key=lambda t: (t[0], t[1]))
         return [((m,), p, m) for _, _, m in ranked]
+
+
+_RANKS = RANK
 
 
 def _need(p: Position) -> list[int]:

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..games import game_for, get_game
 from ..moves import Move
@@ -24,6 +25,10 @@ DEFAULT_TABLE_SIZE = 2_000_000
 """States the transposition table remembers before it starts forgetting old ones."""
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+LDS_SHARE = 0.5
+"""The share of the time budget given to limited-discrepancy passes before the
+exhaustive search."""
 
 
 @dataclass(frozen=True)
@@ -96,18 +101,26 @@ def search(
     max_states: int | None = None,
     cancel: threading.Event | None = None,
     table_size: int = DEFAULT_TABLE_SIZE,
+    discrepancies: int | None = None,
 ) -> tuple[str, list[Move], int]:
-    """Search from ``root``: (verdict, winning line or [], states expanded)."""
+    """Search from ``root``: (verdict, winning line or [], states expanded).
+
+    With ``discrepancies`` set, the search is a limited-discrepancy one: along a line
+    it leaves the adapter's first choice at most that many times. It says ``lost``
+    only if that limit never cut anything off (the search was then exhaustive).
+    """
     game = adapter.game
     apply = game.apply
     table = _Table(table_size)
     on_path: set[Hashable] = set()
     line: list[tuple[Move, ...]] = []
-    # Each frame: [children, next index, key].
-    stack: list[list[object]] = []
+    # Each frame: [children, next index, key, discrepancies left].
+    stack: list[list[Any]] = []
     states = 0
+    cut = False
+    limited = discrepancies is not None
 
-    def enter(p: Position, moves: tuple[Move, ...]) -> bool:
+    def enter(p: Position, moves: tuple[Move, ...], left: int) -> bool:
         """Open a node; True when it is a win (the line then ends with it)."""
         nonlocal states
         auto_moves, p = adapter.auto(p)
@@ -120,8 +133,12 @@ def search(
         if finish is not None:
             line.append(moves + tuple(finish))
             return True
-        key = adapter.key(p)
-        cost = adapter.cost(p)
+        key: Hashable = adapter.key(p)
+        if limited:
+            # A state searched with at least as many discrepancies left is covered.
+            key, cost = (key, adapter.cost(p)), -left
+        else:
+            cost = adapter.cost(p)
         # An ancestor with the same key had a cost no higher (costs never fall along a
         # line), so meeting it again is a cycle.
         if key in on_path or table.covers(key, cost):
@@ -137,32 +154,36 @@ def search(
             raise _Stop
         on_path.add(key)
         line.append(moves)
-        stack.append([adapter.children(p), 0, key])
+        stack.append([adapter.children(p), 0, key, left])
         return False
 
     def won() -> list[Move]:
         return [m for step in line for m in step]
 
     try:
-        if enter(root, ()):
+        if enter(root, (), discrepancies or 0):
             return WON, won(), states
         while stack:
             frame = stack[-1]
-            kids = frame[0]
-            i = frame[1]
-            assert isinstance(kids, list) and isinstance(i, int)
+            kids, i, key, left = frame
             if i >= len(kids):
                 stack.pop()
-                on_path.discard(frame[2])
+                on_path.discard(key)
                 line.pop()
                 continue
             frame[1] = i + 1
+            if limited and i:
+                if left == 0:
+                    cut = True
+                    frame[1] = len(kids)
+                    continue
+                left -= 1
             moves, base, last = kids[i]
-            if enter(apply(base, last), moves):
+            if enter(apply(base, last), moves, left):
                 return WON, won(), states
     except _Stop:
         return UNKNOWN, [], states
-    return LOST, [], states
+    return (UNKNOWN if cut else LOST), [], states
 
 
 def replay(position: Position, moves: list[Move]) -> Position:
@@ -184,14 +205,40 @@ def solve(
     """Decide ``position``: ``won`` with a winning line, ``lost`` (proven) or ``unknown``."""
     start = time.monotonic()
     game = game_for(position)
-    verdict, moves, states = search(
-        position,
-        adapter_for(game),
-        deadline=start + timeout,
-        max_states=max_states,
-        cancel=cancel,
-        table_size=table_size,
-    )
+    adapter = adapter_for(game)
+    deadline = start + timeout
+    # First, limited-discrepancy passes (0, 1, 2, ... departures from the preferred
+    # move) for part of the budget: they find most wins far sooner than a plain
+    # depth-first search, which can sink its whole budget under one bad early move.
+    # Then the exhaustive search, which alone can prove a loss.
+    states = 0
+    verdict, moves = UNKNOWN, list[Move]()
+    lds_end = start + timeout * LDS_SHARE
+    for limit in range(64):
+        if time.monotonic() >= lds_end or (cancel is not None and cancel.is_set()):
+            break
+        verdict, moves, n = search(
+            position,
+            adapter,
+            deadline=min(lds_end, deadline),
+            max_states=None if max_states is None else max(0, max_states - states),
+            cancel=cancel,
+            table_size=table_size,
+            discrepancies=limit,
+        )
+        states += n
+        if verdict != UNKNOWN:
+            break
+    if verdict == UNKNOWN:
+        verdict, moves, n = search(
+            position,
+            adapter,
+            deadline=deadline,
+            max_states=None if max_states is None else max(0, max_states - states),
+            cancel=cancel,
+            table_size=table_size,
+        )
+        states += n
     if verdict == WON:
         # The line must stand up to the engine's own checks: never a wrong verdict.
         end = replay(position, moves)

@@ -418,6 +418,86 @@ def test_stuck_game_offers_undo(e2e_page: Page, e2e_server: Server) -> None:
     expect(e2e_page.locator("#status")).not_to_contain_text("cannot be won")
 
 
+def long_klondike_pile() -> dict[str, Any]:
+    """Klondike with a run of 13 face-up cards (K down to A) on t1, the rest in the stock."""
+    run = ["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D", "5S", "4H", "3C", "2D", "AS"]
+    ranks = "A23456789TJQK"
+    rest = [r + s for s in "CDSH" for r in ranks if r + s not in run]
+    return {
+        "game": "klondike",
+        "options": {"mode": "single"},
+        "deal": None,
+        "stock": rest,
+        "waste": [],
+        "foundations": [[], [], [], []],
+        "tableau": [{"down": [], "up": run}] + [{"down": [], "up": []}] * 6,
+        "reserve": [],
+        "redeals": 0,
+    }
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_table_fits_its_box_after_the_lines_above_change(
+    e2e_browser: Any, e2e_server: Server, viewport: dict[str, int]
+) -> None:
+    # The info and status lines fill in (and wrap on a phone) after the first render: the
+    # table must follow, with no card cut off at the bottom and no scroll bar.
+    phone = viewport is PHONE
+    context = e2e_browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
+    context.add_init_script(NO_ANIMATION)
+    page = context.new_page()
+    fits = (
+        "(() => { const w = document.getElementById('table-wrap');"
+        " const bottom = Math.max(...[...document.querySelectorAll('#table .card')]"
+        ".map(c => c.getBoundingClientRect().bottom));"
+        " return w.scrollHeight <= w.clientHeight && bottom <= w.getBoundingClientRect().bottom; })()"
+    )
+    try:
+        open_game(page, e2e_server, {"game": "klondike", "position": long_klondike_pile()})
+        page.wait_for_function(fits)
+        # A long refusal wraps the status line to two lines on a phone.
+        drag(page, card(page, "AS"), page.locator('#table .slot[data-pile="t4"]'))
+        expect(page.locator("#status")).to_have_attribute("data-kind", "error")
+        page.wait_for_function(fits)
+    finally:
+        context.close()
+
+
+def test_held_undo_stops_at_the_start(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+    refused: list[str] = []
+    e2e_page.on("response", lambda r: refused.append(r.url) if r.status >= 400 else None)
+    for _ in range(3):
+        e2e_page.keyboard.press("d")
+        e2e_page.wait_for_timeout(50)
+    expect(e2e_page.locator("#info .moves")).to_have_text("3 moves")
+    for _ in range(12):  # a held Ctrl+Z: key repeat
+        e2e_page.keyboard.press("Control+z")
+    expect(e2e_page.locator("#info .moves")).to_have_text("0 moves")
+    for _ in range(12):
+        e2e_page.keyboard.press("Control+y")
+    expect(e2e_page.locator("#info .moves")).to_have_text("3 moves")
+    e2e_page.wait_for_timeout(300)
+    assert not refused, refused
+    expect(e2e_page.locator("#status")).not_to_have_attribute("data-kind", "error")
+
+
+def test_clock_stops_during_a_long_pause(e2e_browser: Any, e2e_server: Server) -> None:
+    # The server counts at most 30 s of a pause; the clock on screen must not run past it.
+    context = e2e_browser.new_context(viewport=DESKTOP)
+    context.add_init_script(NO_ANIMATION)
+    page = context.new_page()
+    try:
+        page.clock.install()
+        open_game(page, e2e_server, {"game": "klondike", "deal": 7})
+        page.keyboard.press("d")
+        expect(page.locator("#info .moves")).to_have_text("1 move")
+        page.clock.fast_forward("10:00")
+        expect(page.locator("#info .clock")).to_have_text(re.compile(r"^0:3[0-2]$"))
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("game", ["klondike", "lady-jane", "bakers-dozen", "hopscotch"])
 def test_phone_layout_fits(e2e_browser: Any, e2e_server: Server, game: str) -> None:
     context = e2e_browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)

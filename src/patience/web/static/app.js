@@ -291,8 +291,16 @@ async function simpleAction(name, doneText) {
   }
 }
 
-const undo = () => simpleAction("undo", () => t("Move undone"));
-const redo = () => simpleAction("redo", () => t("Move redone"));
+// Undo and redo run one after another, each checking it still has something to do: a held
+// Ctrl+Z (key repeat) walks back to the start and stops there, with no refused requests.
+let actionQueue = Promise.resolve();
+function queued(fn) {
+  const run = actionQueue.then(fn);
+  actionQueue = run.catch(() => {});
+  return run;
+}
+const undo = () => queued(() => state.view && state.view.can_undo && simpleAction("undo", () => t("Move undone")));
+const redo = () => queued(() => state.view && state.view.can_redo && simpleAction("redo", () => t("Move redone")));
 const restartNow = () => simpleAction("restart", () => t("Deal restarted"));
 
 // A game with moves in it is only thrown away after the player says so: restarting clears
@@ -806,11 +814,16 @@ function renderInfo() {
   info.replaceChildren(...items);
 }
 
+// The server counts at most this many seconds of a pause (service.IDLE_CAP): the clock on
+// screen stops there too, instead of running on and jumping back at the next move.
+const IDLE_CAP = 30;
+
 function elapsedNow() {
   const v = state.view;
   if (!v) return 0;
   const running = v.status === "playing" && v.moves_made > 0;
-  return v.elapsed + (running ? (performance.now() - state.receivedAt) / 1000 : 0);
+  const since = Math.min((performance.now() - state.receivedAt) / 1000, IDLE_CAP);
+  return v.elapsed + (running ? since : 0);
 }
 
 function renderButtons() {
@@ -1096,6 +1109,15 @@ async function main() {
       render({ animate: false });
     }, 60);
   });
+  // The table follows its box, not only the window: the info and status lines above it
+  // change height (a first render, a message wrapping to two lines on a phone).
+  let rendered = { w: 0, h: 0 };
+  new ResizeObserver(() => {
+    const size = { w: tableWrap.clientWidth, h: tableWrap.clientHeight };
+    if (size.w === rendered.w && size.h === rendered.h) return;
+    rendered = size;
+    if (state.view && !table.classList.contains("is-dragging")) render();
+  }).observe(tableWrap);
   setInterval(() => {
     const clock = document.querySelector("#info .clock");
     if (clock) clock.textContent = formatTime(elapsedNow());

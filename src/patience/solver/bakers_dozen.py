@@ -9,12 +9,15 @@ tops are unchanged, every foundation is at least as high, and an empty pile of S
 still empty in S'_k (with kings=empty-piles, an emptied pile is only a gain). The
 build rule (any suit or another suit) plays no part in the argument.
 
-Dead positions (proof). A card x that lies above a lower card of its own suit can
-never go home first, so it must leave its pile onto a parent: a card of rank x+1 (of
-another suit with build=other-suit), or an empty pile if x is a King and kings=
-empty-piles. If every such parent is already home (foundations never give cards back)
-or lies beneath x in x's own pile (it cannot be uncovered while x is there), x never
-moves and the position is lost: it gets no children.
+Dead positions (proof). Call a card frozen when it can provably never move, and
+buried when a frozen card lies above it (it is never uncovered). A card x that cannot
+go home first (a lower card of its suit lies beneath it, or is frozen or buried) can
+only leave its pile onto a parent: a card of rank x+1 (of another suit with
+build=other-suit), or an empty pile if x is a King and kings=empty-piles. If every
+such parent is already home (foundations never give cards back), lies beneath x in
+x's own pile, or is buried, x is frozen too. Growing the frozen set to its fixed
+point only ever adds true facts, and a frozen card never goes home, so a position
+with one is lost: it gets no children.
 """
 
 from __future__ import annotations
@@ -67,20 +70,47 @@ class BakersDozenAdapter(Adapter):
         for i, pile in enumerate(p.tableau):
             for k, c in enumerate(pile):
                 where[c] = (i, k)
-        for i, pile in enumerate(p.tableau):
-            lowest = [14, 14, 14, 14]
-            for k, x in enumerate(pile):
+        # frozen: cards that can never move. A card above a frozen one is never
+        # uncovered, so it can neither go home nor take a card.
+        frozen: set[int] = set()
+        buried: set[int] = set()
+        changed = True
+        while changed:
+            changed = False
+            for x, (i, k) in where.items():
+                if x in frozen:
+                    continue
                 s, r = SUIT[x], RANK[x]
-                if lowest[s] < r and not (r == 13 and kings_move):
-                    if r == 13 or all(
-                        h[t] >= r + 1 or where[t * 13 + r][0] == i and where[t * 13 + r][1] < k
-                        for t in range(4)
-                        if not (other_suit and t == s)
-                    ):
-                        return True
-                if r < lowest[s]:
-                    lowest[s] = r
-        return False
+                if r == 13 and kings_move:
+                    continue
+                # Can x ever go home? Not if a lower card of its suit lies beneath it
+                # or is frozen or buried under a frozen card.
+                blocked = False
+                for lower in range(s * 13 + h[s], x):
+                    j, m = where[lower]
+                    if (j == i and m < k) or lower in frozen or lower in buried:
+                        blocked = True
+                        break
+                if not blocked:
+                    continue
+                usable = False
+                if r < 13:
+                    for t in range(4):
+                        if other_suit and t == s or h[t] >= r + 1:
+                            continue
+                        q = t * 13 + r
+                        j, m = where[q]
+                        if (j == i and m < k) or q in buried:
+                            continue
+                        usable = True
+                        break
+                if not usable:
+                    frozen.add(x)
+                    pile = p.tableau[i]
+                    for c in pile[:k]:
+                        buried.add(c)
+                    changed = True
+        return bool(frozen)
 
     def children(self, p: Position) -> list[Child]:
         """Foundation moves first, then moves off the piles that hide the lowest cards."""
@@ -101,6 +131,9 @@ class BakersDozenAdapter(Adapter):
                 j = int(m.dst[1:]) - 1
                 below = min((RANK[c] - h[SUIT[c]] for c in pile[:-1]), default=0)
                 score = 1 + 4 * below + max(0, 14 - urgency[j])
+                # A card on the next card of its own suit will go home right after it.
+                if p.tableau[j] and SUIT[p.tableau[j][-1]] == SUIT[pile[-1]]:
+                    score = max(1, score - 3)
             ranked.append((score, n, m))
         ranked.sort(key=lambda t: (t[0], t[1]))
         return [((m,), p, m) for _, _, m in ranked]

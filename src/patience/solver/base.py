@@ -33,6 +33,10 @@ class Adapter:
         k = p.key()
         return k if self.count_redeals else k[:-1]
 
+    lds_share = 0.5
+    """The share of the time budget for limited-discrepancy passes (wins only) before
+    the exhaustive search (which alone proves losses)."""
+
     def cost(self, p: Position) -> int:
         """A resource used up that the key leaves out: of two positions with the same key,
         the one with the lower cost can do everything the other can (0: none)."""

@@ -26,11 +26,6 @@ DEFAULT_TABLE_SIZE = 2_000_000
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
-LDS_SHARE = 0.5
-"""The share of the time budget given to limited-discrepancy passes before the
-exhaustive search."""
-
-
 @dataclass(frozen=True)
 class SolveResult:
     """A verdict: ``won`` with a winning line, ``lost`` (proven), or ``unknown``."""
@@ -213,7 +208,7 @@ def solve(
     # Then the exhaustive search, which alone can prove a loss.
     states = 0
     verdict, moves = UNKNOWN, list[Move]()
-    lds_end = start + timeout * LDS_SHARE
+    lds_end = start + timeout * adapter.lds_share
     for limit in range(64):
         if time.monotonic() >= lds_end or (cancel is not None and cancel.is_set()):
             break

@@ -19,7 +19,9 @@ def get_game(name: str, options: Mapping[str, str] | None = None) -> Game:
     """The rules of game ``name`` with ``options``; raise on unknown names or options."""
     cls = GAMES.get(name)
     if cls is None:
-        raise UnknownGameError(f"unknown game {name!r} (valid games: {', '.join(GAMES)})")
+        template = "unknown game '{name}' (valid games: {valid})"
+        params: dict[str, object] = {"name": name, "valid": ", ".join(GAMES)}
+        raise UnknownGameError(template.format(**params), template, params)
     return _cached(name, tuple(sorted((options or {}).items())))
 
 

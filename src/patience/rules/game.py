@@ -72,9 +72,6 @@ _MOVES: dict[tuple[str, str, int], Move] = {
 }
 
 
-_MATCH = {ANY_SUIT: 0, ALTERNATE_COLOUR: 1, OTHER_SUIT: 2}
-
-
 def _replace(piles: tuple[Pile, ...], i: int, pile: Pile) -> tuple[Pile, ...]:
     return piles[:i] + (pile,) + piles[i + 1 :]
 
@@ -107,20 +104,20 @@ class Game:
         for key, value in given.items():
             if key not in self.option_spec:
                 valid = ", ".join(sorted(self.option_spec)) or "none"
-                raise InvalidOptionError(
-                    f"unknown option {key!r} for {self.name} (valid keys: {valid})"
-                )
+                template = "unknown option '{key}' for {game} (valid keys: {valid})"
+                params: dict[str, object] = {"key": key, "game": self.name, "valid": valid}
+                raise InvalidOptionError(template.format(**params), template, params)
             if value not in self.option_spec[key]:
-                raise InvalidOptionError(
-                    f"invalid value {value!r} for option {key!r} of {self.name} "
-                    f"(valid values: {', '.join(self.option_spec[key])})"
+                valid = ", ".join(self.option_spec[key])
+                template = (
+                    "invalid value '{value}' for option '{key}' of {game} (valid values: {valid})"
                 )
+                params = {"value": value, "key": key, "game": self.name, "valid": valid}
+                raise InvalidOptionError(template.format(**params), template, params)
         self.options: Options = tuple(
             sorted((k, given.get(k, values[0])) for k, values in self.option_spec.items())
         )
         self.option = dict(self.options)
-
-    # --- hooks -----------------------------------------------------------------
 
     def layout(self, deal: int) -> Position:
         """The starting position of deal number ``deal``."""
@@ -153,8 +150,6 @@ class Game:
     def extra_problems(self, p: Position) -> list[str]:
         """Game-specific checks of a loaded position."""
         return []
-
-    # --- derived facts -----------------------------------------------------------
 
     def new_position(self, deal: int) -> Position:
         """Deal number ``deal`` with this game's options."""
@@ -226,8 +221,6 @@ class Game:
     def _below_table(self) -> list[int]:
         """The rank that goes on each card in the tableau (0: none), base rule aside."""
         return [next_rank(RANK[c], -1, self.tableau_cyclic) or 0 for c in range(52)]
-
-    # --- legality ------------------------------------------------------------------
 
     def legal_moves(self, p: Position) -> list[Move]:
         """Every legal move, useful or not, in a fixed order.
@@ -373,8 +366,6 @@ class Game:
             p.game, p.options, p.deal, stock, waste, fnd, tab, down, res, p.redeals, p.base
         )
 
-    # --- conveniences ----------------------------------------------------------------
-
     def foundation_move(self, p: Position, src: str) -> Move | None:
         """The move that sends the top card of ``src`` to a foundation (double-click)."""
         for m in self.legal_moves(p):
@@ -391,8 +382,6 @@ class Game:
                 return played
             p = self.apply(p, step)
             played.append(step)
-
-    # --- explanations ------------------------------------------------------------------
 
     def explain(self, p: Position, move: Move) -> str:
         """Why ``move`` is not legal in ``p`` (only meaningful when it is not)."""
@@ -512,8 +501,6 @@ class Game:
     @staticmethod
     def _cards(cards: Pile) -> str:
         return " ".join(TEXT[c] for c in cards)
-
-    # --- validation --------------------------------------------------------------------
 
     def validate(self, p: Position) -> list[str]:
         """Every problem of a position read from outside (empty when it is sound)."""

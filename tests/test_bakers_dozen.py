@@ -105,3 +105,13 @@ def test_unknown_option_value_lists_the_valid_ones() -> None:
 
 def test_pile_text_helper() -> None:
     assert pile_text(build(BD, t=["AS 2S"]).tableau[0]) == "AS 2S"
+
+
+def test_a_loaded_position_with_a_face_down_card_is_refused() -> None:
+    from patience import InvalidPositionError, Position
+
+    data = new_game(BD, 1).to_json()
+    t = data["tableau"][0]
+    t["down"], t["up"] = t["up"][:1], t["up"][1:]
+    with pytest.raises(InvalidPositionError, match="every card is face up"):
+        Position.from_json(data)

@@ -50,6 +50,12 @@ class BakersDozen(Game):
         tableau = bakers_dozen_tableau(pysol_order(deal), self.option["kings"] == "to-bottom")
         return Position(self.name, self.options, deal, (), (), ((),) * 4, tableau, (0,) * 13, ())
 
+    def extra_problems(self, p: Position) -> list[str]:
+        """Every card is dealt face up, and none is ever turned down."""
+        return [
+            f"t{k + 1}: every card is face up in {self.title}" for k, d in enumerate(p.down) if d
+        ]
+
     def empty_rank(self, p: Position) -> int | None:
         """An empty pile stays empty, or takes a King with kings=empty-piles."""
         return KING if self.option["kings"] == "empty-piles" else None

@@ -12,6 +12,7 @@ import mimetypes
 import os
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -27,6 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import PatienceError
+from ..moves import Move
 from ..position import Position
 from ..store import Store
 from .api_models import (
@@ -227,6 +229,56 @@ def compute_hint(position: Position, timeout: float, cancel: threading.Event) ->
     return {"verdict": verdict, "move": None if move is None else str(move), "line": []}
 
 
+class HintCache:
+    """Solver verdicts already proven, by position, shared by every hint request.
+
+    A winning line proves every position along it winnable, with the rest of the line as
+    its hint: following a hint, "Show me" and the winnable indicator then answer at once
+    and never fall back from "winnable" to "unknown" on a busy machine. A lost verdict is
+    kept as well; "unknown" is not (more time may decide it).
+    """
+
+    def __init__(self, size: int = 20_000) -> None:
+        self.size = size
+        self._known: OrderedDict[tuple[Any, ...], tuple[str, tuple[str, ...]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _key(position: Position) -> tuple[Any, ...]:
+        return (position.game, position.options, position.base, position.key())
+
+    def get(self, position: Position) -> dict[str, Any] | None:
+        """The cached hint for ``position``, or None."""
+        with self._lock:
+            known = self._known.get(self._key(position))
+            if known is None:
+                return None
+            self._known.move_to_end(self._key(position))
+        verdict, line = known
+        return {"verdict": verdict, "move": line[0] if line else None, "line": list(line)}
+
+    def learn(self, position: Position, hint: dict[str, Any]) -> None:
+        """Remember a proven verdict: every position along a winning line, or a loss."""
+        from ..games import game_for
+
+        entries: list[tuple[tuple[Any, ...], tuple[str, tuple[str, ...]]]] = []
+        if hint["verdict"] == "lost":
+            entries.append((self._key(position), ("lost", ())))
+        elif hint["verdict"] == "winnable" and hint["line"]:
+            rules = game_for(position)
+            line = tuple(hint["line"])
+            p = position
+            for k in range(len(line)):
+                entries.append((self._key(p), ("winnable", line[k:])))
+                p = rules.play(p, Move.parse(line[k]))
+        with self._lock:
+            for key, value in entries:
+                self._known[key] = value
+                self._known.move_to_end(key)
+            while len(self._known) > self.size:
+                self._known.popitem(last=False)
+
+
 def find_rewind(history: list[Position], budget: float, cancel: threading.Event) -> int | None:
     """The most moves to keep so that the position is proven winnable, or None.
 
@@ -276,6 +328,7 @@ def create_app(
     store = Store(data_dir)
     service = Service(store, idle_cap=idle_cap, clock=clock)
     hint_cancels: dict[str, threading.Event] = {}
+    hints = HintCache()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
@@ -294,6 +347,7 @@ def create_app(
     app.state.service = service
     app.state.store = store
     app.state.hint_cancels = hint_cancels
+    app.state.hints = hints
     api = APIRouter(prefix="/api", responses=ERRORS)
 
     async def game_view(live: Live) -> dict[str, Any]:
@@ -389,6 +443,9 @@ def create_app(
         """The solver's verdict and next move (about 2 s at most)."""
         live = service.get(game_id)
         position = live.session.position
+        known = hints.get(position)
+        if known is not None:
+            return known
         cancel = threading.Event()
         # A newer hint request for the same game makes the older one pointless.
         previous = hint_cancels.pop(game_id, None)
@@ -396,9 +453,11 @@ def create_app(
             previous.set()
         hint_cancels[game_id] = cancel
         try:
-            return await run_cancellable(
+            result = await run_cancellable(
                 request, cancel, lambda: compute_hint(position, hint_timeout, cancel)
             )
+            hints.learn(position, result)
+            return result
         finally:
             if hint_cancels.get(game_id) is cancel:
                 del hint_cancels[game_id]

@@ -342,13 +342,15 @@ class G:
     title = "Some Game"
     def f(self):
         return Refusal("{pile} is full", pile=x)
+    def g(self):
+        template = "no {thing} here"
+        raise SomeError(template.format(thing=1), template, {})
 BUILD_REFUSALS = {1: "built {a}", 2: "built {b}"}
 RANK_PLURALS = ("", "Aces")
 """
     found = [text for _line, text, _c in i18n.engine_messages(ast.parse(source))]
-    assert sorted(found) == sorted(
-        ["Some Game", "{pile} is full", "built {a}", "built {b}", "Aces"]
-    )
+    want = ["Some Game", "{pile} is full", "no {thing} here", "built {a}", "built {b}", "Aces"]
+    assert sorted(found) == sorted(want)
 
 
 # --- extraction from JS and HTML ------------------------------------------------------------------

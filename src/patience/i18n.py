@@ -246,9 +246,10 @@ def _engine_templates() -> Iterator[tuple[Path, Extracted]]:
 def engine_messages(tree: ast.AST) -> Iterator[tuple[int, str, str]]:
     """(line, text, comment) of each player-visible string in an engine module.
 
-    They are: the template of every ``Refusal("...")`` (and any literal ``template=``
-    argument), the strings of the tables in ``ENGINE_TABLES``, and each game's
-    ``title`` (the ``{game}`` param of refusals, and the name the menus show).
+    They are: the template of every ``Refusal("...")``, any literal ``template=``
+    argument or ``template = "..."`` assignment (an error's template), the strings of
+    the tables in ``ENGINE_TABLES``, and each game's ``title`` (the ``{game}`` param of
+    refusals, and the name the menus show).
     """
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
@@ -271,6 +272,8 @@ def engine_messages(tree: ast.AST) -> Iterator[tuple[int, str, str]]:
                             yield _const(item, f"engine table {target.id}")
             elif target.id == "title" and _is_str(node.value):
                 yield _const(node.value, "game name")
+            elif target.id == "template" and _is_str(node.value):
+                yield _const(node.value, "error message")
 
 
 def _is_str(node: ast.AST | None) -> bool:

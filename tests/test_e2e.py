@@ -382,6 +382,37 @@ def test_show_me_plays_to_the_end(e2e_page: Page, e2e_server: Server) -> None:
     expect(e2e_page.locator("#info .score")).to_have_text("Score 52/52")
 
 
+def test_show_me_stops_at_once(e2e_page: Page, e2e_server: Server) -> None:
+    # Deal 5 takes the solver its whole time: Stop must not wait for that answer, and the
+    # answer, when it comes, must not play a move.
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 5})
+    button = e2e_page.locator("#btn-showme")
+    button.click()
+    expect(button).to_have_attribute("aria-label", "Stop")
+    expect(e2e_page.locator("#status")).to_have_text("Thinking…")
+    button.click()
+    expect(button).to_have_attribute("aria-label", "Show me", timeout=500)
+    expect(e2e_page.locator("#status")).to_have_text("Stopped.", timeout=500)
+    e2e_page.wait_for_timeout(2500)
+    expect(e2e_page.locator("#info .moves")).to_have_text("0 moves")
+    expect(e2e_page.locator("#status")).to_have_text("Stopped.")
+
+
+def test_hint_shares_the_indicator_question(e2e_page: Page, e2e_server: Server) -> None:
+    # With the indicator on, pressing Hint asks nothing new: a second request for the same
+    # position would cancel the indicator's on the server and leave it saying "Unknown".
+    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
+    asked: list[str] = []
+    e2e_page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/hint") else None)
+    e2e_page.locator("#btn-settings").click()
+    e2e_page.locator("#setting-showWinnable").check()
+    e2e_page.keyboard.press("Escape")
+    e2e_page.keyboard.press("h")
+    expect(e2e_page.locator("#status")).to_have_attribute("data-kind", "hint")
+    expect(e2e_page.locator("#info .winnable")).to_have_class(re.compile(r"winnable-winnable"))
+    assert len(asked) == 1, asked
+
+
 def test_stuck_game_offers_undo(e2e_page: Page, e2e_server: Server) -> None:
     # Hopscotch: the stock's last card (QH) must go to a reserve; then no card fits a
     # foundation (they want a 2, 4, 6 and 8; the reserves show Kings and that Queen).

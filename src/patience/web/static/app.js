@@ -36,6 +36,7 @@ const state = {
   showMe: null,
   winnable: null, // {verdict} for the optional indicator
   winnableAbort: null,
+  winnableRequest: null, // {view, promise}: the indicator's hint request
   settings: loadSettings(),
 };
 
@@ -202,8 +203,17 @@ function legalTargets(src, count) {
   return out;
 }
 
+// Stop "Show me" at once (the button, the table and the status line say so now, not when
+// the solver's pending answer comes back); its loop ends at its next check.
 function cancelShowMe() {
-  if (state.showMe) state.showMe.cancelled = true;
+  const run = state.showMe;
+  if (!run) return;
+  run.cancelled = true;
+  state.showMe = null;
+  state.hint = null;
+  document.body.classList.remove("showing");
+  applyTexts();
+  renderButtons();
 }
 
 // Run one server call that returns a GameView; keep the page consistent whatever happens.
@@ -388,14 +398,29 @@ async function showHint() {
   if (!state.view || state.view.status === "won") return;
   cancelShowMe();
   setStatus(t("Thinking…"));
+  const v = state.view;
   let h;
   try {
-    h = await api.hint(state.view.id);
+    h = await hintFor(v);
   } catch (err) {
-    showError(err);
+    if (state.view === v) showError(err);
     return;
   }
+  // A hint for a position the player has already left would point at the wrong cards.
+  if (state.view !== v) return;
+  if (state.settings.showWinnable) {
+    state.winnable = { verdict: h.verdict };
+    renderInfo();
+  }
   presentHint(h);
+}
+
+// The solver's answer for view v: the winnable indicator's request when it is asking about
+// this very position (a second request would cancel it on the server), else a new one.
+function hintFor(v) {
+  const w = state.winnableRequest;
+  if (w && w.view === v) return w.promise;
+  return api.hint(v.id);
 }
 
 function presentHint(h) {
@@ -440,7 +465,9 @@ function delay(ms, run) {
 // "Show me": play the solver's line one move at a time until won, stopped, or it gives up.
 async function showMe() {
   if (state.showMe) {
-    state.showMe.cancelled = true;
+    cancelShowMe();
+    setStatus(() => t("Stopped."));
+    render();
     return;
   }
   if (!state.view || state.view.status !== "playing") return;
@@ -452,7 +479,7 @@ async function showMe() {
     let steps = 0;
     while (!run.cancelled && state.view.status === "playing" && steps < 600) {
       setStatus(t("Thinking…"));
-      const h = await api.hint(state.view.id);
+      const h = await hintFor(state.view);
       if (run.cancelled) break;
       if (h.verdict === "lost" || !h.move) {
         presentHint(h);
@@ -472,15 +499,14 @@ async function showMe() {
         await delay(180, run);
       }
     }
-    if (run.cancelled) setStatus(() => t("Stopped."));
   } catch (err) {
-    showError(err);
+    if (!run.cancelled) showError(err);
   } finally {
-    state.showMe = null;
-    state.hint = null;
-    document.body.classList.remove("showing");
-    applyTexts();
-    render();
+    // Whoever cancelled the run has already tidied up (and may have started another).
+    if (state.showMe === run) {
+      cancelShowMe();
+      render();
+    }
   }
 }
 
@@ -497,8 +523,10 @@ async function checkWinnable() {
   state.winnableAbort = controller;
   state.winnable = { verdict: "checking" };
   renderInfo();
+  const promise = api.hint(v.id, controller.signal);
+  state.winnableRequest = { view: v, promise };
   try {
-    const h = await api.hint(v.id, controller.signal);
+    const h = await promise;
     if (state.view && state.view.id === v.id && state.view.moves_made === v.moves_made) {
       state.winnable = { verdict: h.verdict };
       renderInfo();

@@ -16,6 +16,19 @@ counter is left out (with a limit it is the state's cost instead: the same state
 fewer redeals used dominates), and so is the pointer in draw-1 (every pointer reaches every
 other by dealing alone); in draw-3 every pointer that is a multiple of 3 or the end
 of the sequence reaches the same waste tops, so those share one key.
+
+Cards back from the foundations (proof). Take a winning line W in which card c comes
+back from a foundation to the tableau. Until a card is built on c, c is the top of
+its pile: the moves in between never need it (a run carried along with c on top is
+the same run without c, still legal), and c's foundation cannot grow meanwhile. So
+c's return can be postponed to just before the first of: a move that builds on c
+(c then goes straight onto the pile where it lies at that time, on the same legal
+parent), or the return of the card beneath c in its foundation (which needs c out of
+the way). If neither ever comes, c's return and its later moves can be dropped. So
+some winning line plays every return immediately followed by a build on the returned
+card or by the return of the card beneath it, and the search plays returns only as
+such compound moves (a build that is itself a return continues the chain). A chain
+deeper than ``RETURN_DEPTH`` is cut, and the search then no longer claims ``lost``.
 """
 
 from __future__ import annotations
@@ -27,6 +40,9 @@ from ..position import Position
 from ..rules import Game
 from .alternating import heights, is_safe, tableau_key
 from .base import Adapter, Child
+
+RETURN_DEPTH = 10
+"""Longest chain of returns from the foundations followed in one compound move."""
 
 _F = tuple(f"f{i + 1}" for i in range(4))
 _T = tuple(f"t{i + 1}" for i in range(7))
@@ -101,6 +117,7 @@ class KlondikeAdapter(Adapter):
         """Tableau and foundation moves, plus every waste card the stock can bring up."""
         g = self.game
         ranked: list[tuple[int, int, Child]] = []
+        returns: list[Move] = []
         n = 0
         for m in g.legal_moves(p):
             if m.is_deal or m.src == "w":
@@ -121,15 +138,43 @@ class KlondikeAdapter(Adapter):
                 else:
                     score = 5
             else:
-                score = 6
+                returns.append(m)  # returns from the foundations: compound moves, below
+                continue
             order = -p.down[i] if score == 1 else 0
             ranked.append((score * 64 + order, n, ((m,), p, m)))
             n += 1
         for score, moves, base, last in self._waste_moves(p):
             ranked.append((score * 64, n, (moves, base, last)))
             n += 1
+        for m in returns:
+            for child in self._after_return(g.apply(p, m), (m,), m, 1):
+                ranked.append((6 * 64, n, child))
+                n += 1
         ranked.sort(key=lambda t: (t[0], t[1]))
         return [c for _, _, c in ranked]
+
+    def _after_return(
+        self, q: Position, prefix: tuple[Move, ...], ret: Move, depth: int
+    ) -> list[Child]:
+        """The compound moves that start with ``prefix`` (ending in the return ``ret``)."""
+        g = self.game
+        out: list[Child] = []
+        if depth > RETURN_DEPTH:
+            self.incomplete = True
+            return out
+        for m in g.legal_moves(q):
+            if m.is_deal or m.src == "w":
+                continue
+            if m.src.startswith("f"):
+                # A return onto the returned card, or of the card beneath it.
+                if m.dst == ret.dst or m.src == ret.src:
+                    out.extend(self._after_return(g.apply(q, m), (*prefix, m), m, depth + 1))
+            elif m.dst == ret.dst:
+                out.append(((*prefix, m), q, m))
+        for _, moves, base, last in self._waste_moves(q):
+            if last.dst == ret.dst:
+                out.append(((*prefix, *moves), base, last))
+        return out
 
     def _waste_moves(self, p: Position) -> list[tuple[int, tuple[Move, ...], Position, Move]]:
         """Every move of a card that dealing brings to the waste top, with its deals."""

@@ -26,6 +26,7 @@ DEFAULT_TABLE_SIZE = 2_000_000
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
+
 @dataclass(frozen=True)
 class SolveResult:
     """A verdict: ``won`` with a winning line, ``lost`` (proven), or ``unknown``."""
@@ -178,7 +179,7 @@ def search(
                 return WON, won(), states
     except _Stop:
         return UNKNOWN, [], states
-    return (UNKNOWN if cut else LOST), [], states
+    return (UNKNOWN if cut or adapter.incomplete else LOST), [], states
 
 
 def replay(position: Position, moves: list[Move]) -> Position:

@@ -294,6 +294,45 @@ def test_new_game_dialog_with_deal_number(e2e_page: Page, e2e_server: Server) ->
         assert shown == pile["up"], f"t{i + 1}"
 
 
+def test_new_game_dialog_checks_the_deal_number(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+    dialog = e2e_page.locator("#new-game-dialog")
+    for text, message in (
+        ("-3", "whole number"),
+        ("12a", "whole number"),
+        ("12345678901234567", "15 digits"),  # past 2**53: the deal would not be this one
+    ):
+        e2e_page.locator("#btn-game").click()
+        dialog.locator("#new-game-deal").fill(text)
+        dialog.locator("#new-game-start").click()
+        expect(dialog.locator(".form-error")).to_contain_text(message)
+        expect(e2e_page.locator("#info .deal")).to_have_text("Deal 7")
+        e2e_page.keyboard.press("Escape")
+    e2e_page.locator("#btn-game").click()
+    dialog.locator("#new-game-deal").fill(" 42 ")  # pasted with spaces
+    dialog.locator("#new-game-start").click()
+    expect(e2e_page.locator("#info .deal")).to_have_text("Deal 42")
+
+
+def test_new_game_dialog_asks_before_abandoning(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+    e2e_page.keyboard.press("d")
+    expect(e2e_page.locator("#info .moves")).to_have_text("1 move")
+    e2e_page.locator("#btn-game").click()
+    e2e_page.locator("#new-game-deal").fill("42")
+    e2e_page.locator("#new-game-start").click()
+    confirm = e2e_page.locator("#confirm-dialog")
+    expect(confirm).to_contain_text("count as lost")
+    confirm.get_by_role("button", name="Cancel").click()
+    expect(e2e_page.locator("#info .deal")).to_have_text("Deal 7")
+    expect(e2e_page.locator("#info .moves")).to_have_text("1 move")
+    e2e_page.locator("#btn-game").click()
+    e2e_page.locator("#new-game-deal").fill("42")
+    e2e_page.locator("#new-game-start").click()
+    e2e_page.locator("#confirm-ok").click()
+    expect(e2e_page.locator("#info .deal")).to_have_text("Deal 42")
+
+
 def test_keyboard_moves_a_card(e2e_page: Page, e2e_server: Server) -> None:
     open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
     assert card(e2e_page, "QD").get_attribute("aria-label") == "Queen of diamonds"

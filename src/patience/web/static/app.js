@@ -379,7 +379,14 @@ function openNewGameDialog() {
     winnableOnly: state.settings.winnableOnly,
     onStart: (body) => {
       saveSetting("winnableOnly", body.winnable || (state.settings.winnableOnly && body.deal !== null));
-      startGame(body);
+      // Leaving a game in progress counts as a loss: ask, as the New deal button does.
+      if (!inProgress()) return startGame(body);
+      openConfirm({
+        title: () => t("Start a new deal?"),
+        text: () => t("The game in progress will count as lost."),
+        confirmLabel: () => t("New deal"),
+        onConfirm: () => startGame(body),
+      });
     },
   });
 }

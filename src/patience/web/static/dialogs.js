@@ -149,7 +149,6 @@ export function openNewGame({ games, game, options, winnableOnly, onStart }) {
       id: "new-game-deal",
       type: "text",
       inputmode: "numeric",
-      pattern: "[0-9]*",
       autocomplete: "off",
       placeholder: t("random"),
       value: dealText,
@@ -166,11 +165,19 @@ export function openNewGame({ games, game, options, winnableOnly, onStart }) {
       "form",
       {
         method: "dialog",
+        // Our own message, in the player's language, instead of the browser's vague bubble
+        // (which also refused " 42 " with spaces around it).
+        novalidate: true,
         onsubmit: (ev) => {
           ev.preventDefault();
           const text = dealText.trim();
           if (text && !/^\d+$/.test(text)) {
             error.textContent = t("A deal number is a whole number, 0 or more.");
+            return;
+          }
+          // Beyond 15 digits a JavaScript number is no longer exact: another deal would start.
+          if (text.replace(/^0+(?=\d)/, "").length > 15) {
+            error.textContent = t("A deal number has at most 15 digits.");
             return;
           }
           const opts = {};

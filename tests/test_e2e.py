@@ -336,6 +336,7 @@ def test_new_game_dialog_asks_before_abandoning(e2e_page: Page, e2e_server: Serv
 def test_keyboard_moves_a_card(e2e_page: Page, e2e_server: Server) -> None:
     open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
     assert card(e2e_page, "QD").get_attribute("aria-label") == "Queen of diamonds"
+    assert card(e2e_page, "QD").get_attribute("aria-description") == "tableau pile 3"
     down = e2e_page.locator("#table .card.face-down").first
     assert down.get_attribute("aria-label") == "face-down card"
     e2e_page.locator("#table").focus()
@@ -352,6 +353,9 @@ def test_keyboard_moves_a_card(e2e_page: Page, e2e_server: Server) -> None:
     e2e_page.keyboard.press("Enter")
     expect(card(e2e_page, "QD")).to_have_attribute("data-pile", "t7")
     expect(e2e_page.locator("#announce")).to_contain_text("Queen of diamonds")
+    # Said once: the status line shows the same words but is not a second live region.
+    live = e2e_page.locator("[aria-live]:not([aria-live=off]), [role=status], [role=alert]")
+    assert live.evaluate_all("els => els.map(e => e.id)") == ["announce"]
 
 
 def test_hint_highlights_a_move(e2e_page: Page, e2e_server: Server) -> None:

@@ -351,13 +351,16 @@ async function startGame(body) {
   state.hint = null;
   state.focus = null;
   localStorage.setItem(LAST_GAME_KEY, JSON.stringify({ game: body.game, options: body.options }));
-  if (body.winnable) setStatus(() => t("Looking for a winnable deal…"));
+  if (body.winnable) {
+    setStatus(() => t("Looking for a winnable deal…"));
+    say(t("Looking for a winnable deal…"));
+  }
   const ok = await perform(() => api.newGame(body));
   if (ok) {
     const v = state.view;
     const text = () => t("{game}, deal {deal}", { game: gameWithOptions(v.game, v.options), deal: v.deal ?? "–" });
     setStatus(v.notice ? () => t(v.notice) : text);
-    say(text());
+    say(v.notice ? t(v.notice) : text());
   }
 }
 
@@ -474,6 +477,7 @@ async function showMe() {
   if (state.showMe) {
     cancelShowMe();
     setStatus(() => t("Stopped."));
+    say(t("Stopped."));
     render();
     return;
   }
@@ -722,6 +726,8 @@ function render({ animate = true } = {}) {
       const sel = state.selected && state.selected.pile === pile && i >= state.selected.index;
       c.classList.toggle("selected", Boolean(sel));
       c.setAttribute("aria-label", card.up ? cardName(card.text) : faceDown);
+      // Where the keyboard cursor is: a screen reader says the pile after the card's name.
+      c.setAttribute("aria-description", pileLabel(pile));
       if (sel) c.setAttribute("aria-pressed", "true");
       else c.removeAttribute("aria-pressed");
       const hinted = state.hint && state.hint.src === pile && i >= list.length - (state.hint.count || 1);
@@ -1162,12 +1168,13 @@ async function main() {
     const current = await currentReply;
     if (current) {
       setView(current);
-      setStatus(() =>
+      const welcome = () =>
         t("Welcome back: {game}, deal {deal}", {
           game: gameWithOptions(current.game, current.options),
           deal: current.deal ?? "–",
-        }),
-      );
+        });
+      setStatus(welcome);
+      say(welcome());
     } else {
       await newDeal();
     }

@@ -707,13 +707,18 @@ function render({ animate = true } = {}) {
       c._y = pos[i].y;
       c.classList.remove("dragging");
       c.style.transform = `translate(${pos[i].x}px, ${pos[i].y}px)`;
-      // A card in flight lets clicks through to where it is going from (quick stock clicks).
+      c.style.zIndex = String(10 + i);
+      // A card in flight lets clicks through to where it is going from (quick stock clicks),
+      // and passes over the piles on its way instead of sliding beneath their cards.
       if (moved && animating) {
         c.classList.add("flying");
+        c.style.zIndex = String(500 + i);
         clearTimeout(c._landing);
-        c._landing = setTimeout(() => c.classList.remove("flying"), 220);
+        c._landing = setTimeout(() => {
+          c.classList.remove("flying");
+          c.style.zIndex = String(10 + c._index);
+        }, 220);
       }
-      c.style.zIndex = String(10 + i);
       c.classList.toggle("face-down", !card.up);
       // Cards deep in a squared pile are hidden: their shadows would pile up into a dark rim.
       const shown = state.layout.piles[pile].fan === "right" ? (three ? 3 : 1) : 1;

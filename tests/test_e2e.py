@@ -537,6 +537,28 @@ def test_table_fits_its_box_after_the_lines_above_change(
         context.close()
 
 
+def test_a_very_long_reserve_stays_on_the_table(e2e_page: Page, e2e_server: Server) -> None:
+    # A Hopscotch reserve of 22 cards: cards shrink, then overlap more; none falls off.
+    ranks = "A23456789TJQK"
+    deck = [r + s for s in "CDHS" for r in ranks if not (s == "C" and r in "A234")]
+    position = {
+        "game": "hopscotch",
+        "options": {},
+        "deal": None,
+        "stock": deck[33:],
+        "waste": [],
+        "foundations": [["AC"], ["2C"], ["3C"], ["4C"]],
+        "reserve": [deck[:22], deck[22:30], deck[30:33], []],
+        "redeals": 0,
+    }
+    open_game(e2e_page, e2e_server, {"game": "hopscotch", "position": position})
+    e2e_page.wait_for_function(
+        "(() => { const w = document.getElementById('table-wrap');"
+        " const last = document.querySelector('#table .card[data-card=KD]').getBoundingClientRect();"
+        " return w.scrollHeight <= w.clientHeight && last.bottom <= w.getBoundingClientRect().bottom; })()"
+    )
+
+
 def test_held_undo_stops_at_the_start(e2e_page: Page, e2e_server: Server) -> None:
     open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
     refused: list[str] = []

@@ -658,7 +658,12 @@ function render({ animate = true } = {}) {
   for (let scale = 1; ; scale *= 0.93) {
     state.layout = computeLayout(v, w, h, scale);
     placed = placeCards(state.layout, state.cards, { wasteShown: three ? 3 : 1 });
-    if (placed.height <= h + 1 || scale < 0.6) break;
+    if (placed.height <= h + 1 || scale < 0.5) break;
+  }
+  // A very long pile (a Hopscotch reserve of 20 cards and more): overlap its cards more
+  // rather than push the last one off the table.
+  if (placed.height > h + 1) {
+    placed = placeCards(state.layout, state.cards, { wasteShown: three ? 3 : 1, minUpFan: 0.1 });
   }
   state.positions = placed.positions;
   const L = state.layout;

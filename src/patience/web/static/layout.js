@@ -201,7 +201,8 @@ export function placeCards(layout, cards, options = {}) {
       const need = downSteps * dOff + upSteps * uOff;
       if (need > space) {
         dOff = Math.max(MIN_DOWN_FAN * ch, (dOff * space) / need);
-        if (upSteps) uOff = Math.min(UP_FAN * ch, Math.max(MIN_UP_FAN * ch, (space - downSteps * dOff) / upSteps));
+        const minUp = (options.minUpFan ?? MIN_UP_FAN) * ch;
+        if (upSteps) uOff = Math.min(UP_FAN * ch, Math.max(minUp, (space - downSteps * dOff) / upSteps));
       }
       let yy = pile.y;
       for (const c of list) {

@@ -417,3 +417,12 @@ def test_study_helpers() -> None:
     assert percentile([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0], 0.9) == 9.0
     s = summarise([("won", 1.0), ("lost", 3.0), ("unknown", 2.0)])
     assert (s.won, s.lost, s.unknown, s.median, s.max) == (1, 1, 1, 2.0, 3.0)
+
+
+def test_tiny_table_still_exact() -> None:
+    # A transposition table that keeps almost nothing costs time, never correctness.
+    hearts = " ".join(f"{r}H" for r in "456789TJQK")
+    lost = position("bakers-dozen", out="AH 2H 3H " + hearts, t=["AH 2H", "3H " + hearts])
+    assert solve(lost, timeout=10, table_size=2).result == "lost"
+    p = new_game("klondike", 3, {"mode": "unlimited"})
+    check_won(p, solve(p, timeout=10, table_size=50))

@@ -59,6 +59,10 @@ class Adapter:
         return [((m,), p, m) for m in g.legal_moves(p)]
 
     def guess(self, p: Position) -> Move | None:
-        """A plausible move when the search could not decide (the best-ordered one)."""
+        """A plausible move when the search could not decide: a safe move home, else
+        the move the search would try first."""
+        auto_moves, _ = self.auto(p)
+        if auto_moves:
+            return auto_moves[0]
         kids = self.children(p)
         return kids[0][0][0] if kids else None

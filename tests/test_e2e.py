@@ -353,6 +353,10 @@ def test_keyboard_moves_a_card(e2e_page: Page, e2e_server: Server) -> None:
     e2e_page.keyboard.press("Enter")
     expect(card(e2e_page, "QD")).to_have_attribute("data-pile", "t7")
     expect(e2e_page.locator("#announce")).to_contain_text("Queen of diamonds")
+    # Space presses a card as Enter does; it does not deal from there.
+    e2e_page.keyboard.press("Space")
+    expect(card(e2e_page, "QD")).to_have_class(re.compile(r"\bselected\b"))
+    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 24")
     # Said once: the status line shows the same words but is not a second live region.
     live = e2e_page.locator("[aria-live]:not([aria-live=off]), [role=status], [role=alert]")
     assert live.evaluate_all("els => els.map(e => e.id)") == ["announce"]

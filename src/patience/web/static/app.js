@@ -1071,6 +1071,7 @@ const keyboardCtx = {
 // ---------- global shortcuts ----------
 
 function onKey(ev) {
+  if (ev.defaultPrevented) return; // the table's keyboard play took it
   const tag = (ev.target.tagName || "").toLowerCase();
   if (tag === "input" || tag === "select" || tag === "textarea") return;
   // Space and Enter press a focused button; they are not shortcuts there.

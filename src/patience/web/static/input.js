@@ -211,6 +211,7 @@ export function installKeyboard(table, ctx) {
         next = order[order.length - 1];
         break;
       case "Enter":
+      case " ": // cards are buttons: Space presses them too (it deals only off the table)
         ev.preventDefault();
         ctx.activate(pile, index);
         return;

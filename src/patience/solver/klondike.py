@@ -156,25 +156,70 @@ class KlondikeAdapter(Adapter):
     def _after_return(
         self, q: Position, prefix: tuple[Move, ...], ret: Move, depth: int
     ) -> list[Child]:
-        """The compound moves that start with ``prefix`` (ending in the return ``ret``)."""
+        """The compound moves that start with ``prefix`` (ending in the return ``ret``).
+
+        Built directly rather than from ``legal_moves``: the cards that can be built on
+        the returned card d are the two of rank d-1 in the other colour, so only their
+        places are looked at (each move made here is one the engine lists: the line is
+        replayed through ``play`` before it is reported).
+        """
         g = self.game
         out: list[Child] = []
         if depth > RETURN_DEPTH:
             self.incomplete = True
             return out
-        for m in g.legal_moves(q):
-            if m.is_deal or m.src == "w":
-                continue
-            if m.src.startswith("f"):
-                # A return onto the returned card, or of the card beneath it.
-                if m.dst == ret.dst or m.src == ret.src:
-                    out.extend(self._after_return(g.apply(q, m), (*prefix, m), m, depth + 1))
-            elif m.dst == ret.dst:
-                out.append(((*prefix, m), q, m))
-        for _, moves, base, last in self._waste_moves(q):
-            if last.dst == ret.dst:
-                out.append(((*prefix, *moves), base, last))
+        j = PILES[ret.dst][1]
+        d = q.tableau[j][-1]
+        rank = RANK[d]
+        h = heights(q)
+        if rank > 1:
+            in_stock = False
+            for s in (0, 2) if RED[d] else (1, 3):
+                x = s * 13 + rank - 2
+                if h[s] >= rank - 1:
+                    if h[s] == rank - 1:  # x is the top of its foundation: a return onto d
+                        f = self._home_of(q, s)
+                        m = Move(_F[f], ret.dst)
+                        out.extend(self._after_return(g.apply(q, m), (*prefix, m), m, depth + 1))
+                    continue
+                for i, pile in enumerate(q.tableau):
+                    if i == j or x not in pile:
+                        continue
+                    k = pile.index(x)
+                    count = len(pile) - k
+                    if k >= q.down[i] and count <= g.run_length(q, i):
+                        m = Move(_T[i], ret.dst, count)
+                        out.append(((*prefix, m), q, m))
+                    break
+                else:
+                    in_stock = in_stock or x in q.stock or x in q.waste
+            if in_stock:
+                for _, moves, base, last in self._waste_moves(q):
+                    if last.dst == ret.dst:
+                        out.append(((*prefix, *moves), base, last))
+        # The return of the card beneath the returned one, wherever it fits.
+        f = PILES[ret.src][1]
+        if q.foundations[f]:
+            c = q.foundations[f][-1]
+            r = RANK[c]
+            empty_done = False
+            for i, pile in enumerate(q.tableau):
+                if pile:
+                    top = pile[-1]
+                    if RANK[top] != r + 1 or RED[top] == RED[c]:
+                        continue
+                elif r != 13 or empty_done:
+                    continue
+                else:
+                    empty_done = True
+                m = Move(ret.src, _T[i])
+                out.extend(self._after_return(g.apply(q, m), (*prefix, m), m, depth + 1))
         return out
+
+    @staticmethod
+    def _home_of(p: Position, suit: int) -> int:
+        """The foundation that holds ``suit``."""
+        return next(j for j, f in enumerate(p.foundations) if f and SUIT[f[0]] == suit)
 
     def _waste_moves(self, p: Position) -> list[tuple[int, tuple[Move, ...], Position, Move]]:
         """Every move of a card that dealing brings to the waste top, with its deals."""

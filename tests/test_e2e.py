@@ -528,7 +528,8 @@ def test_table_fits_its_box_after_the_lines_above_change(
         "(() => { const w = document.getElementById('table-wrap');"
         " const bottom = Math.max(...[...document.querySelectorAll('#table .card')]"
         ".map(c => c.getBoundingClientRect().bottom));"
-        " return w.scrollHeight <= w.clientHeight && bottom <= w.getBoundingClientRect().bottom; })()"
+        " return w.scrollHeight <= w.clientHeight"
+        " && bottom <= w.getBoundingClientRect().bottom; })()"
     )
     try:
         open_game(page, e2e_server, {"game": "klondike", "position": long_klondike_pile()})
@@ -558,8 +559,10 @@ def test_a_very_long_reserve_stays_on_the_table(e2e_page: Page, e2e_server: Serv
     open_game(e2e_page, e2e_server, {"game": "hopscotch", "position": position})
     e2e_page.wait_for_function(
         "(() => { const w = document.getElementById('table-wrap');"
-        " const last = document.querySelector('#table .card[data-card=KD]').getBoundingClientRect();"
-        " return w.scrollHeight <= w.clientHeight && last.bottom <= w.getBoundingClientRect().bottom; })()"
+        " const last = document.querySelector('#table .card[data-card=KD]')"
+        ".getBoundingClientRect();"
+        " return w.scrollHeight <= w.clientHeight"
+        " && last.bottom <= w.getBoundingClientRect().bottom; })()"
     )
 
 

@@ -672,6 +672,23 @@ def test_touch_drag_and_double_tap_on_a_phone(e2e_browser: Any, e2e_server: Serv
         context.close()
 
 
+def test_a_second_tab_catches_up_when_shown(e2e_browser: Any, e2e_server: Server) -> None:
+    context = e2e_browser.new_context(viewport=DESKTOP)
+    context.add_init_script(NO_ANIMATION)
+    first, second = context.new_page(), context.new_page()
+    try:
+        open_game(first, e2e_server, {"game": "klondike", "deal": 7})
+        second.goto(e2e_server.url)
+        second.wait_for_selector("body[data-ready=true]")
+        first.keyboard.press("d")
+        expect(first.locator("#info .moves")).to_have_text("1 move")
+        expect(second.locator("#info .moves")).to_have_text("0 moves")
+        second.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        expect(second.locator("#info .moves")).to_have_text("1 move")
+    finally:
+        context.close()
+
+
 def test_server_restart_mid_game(e2e_browser: Any, tmp_path: Path) -> None:
     server = Server(tmp_path / "data").start()
     context = e2e_browser.new_context(viewport=DESKTOP)

@@ -1147,6 +1147,15 @@ async function main() {
     }, 0);
   });
   document.addEventListener("keydown", onKey);
+  // Back to this tab: the game may have moved on in another tab; show it as it is now.
+  document.addEventListener("visibilitychange", async () => {
+    const v = state.view;
+    if (document.visibilityState !== "visible" || !v || state.busy || state.showMe) return;
+    const now = await api.getGame(v.id).catch(() => null);
+    const changed = (a, b) =>
+      a.moves_made !== b.moves_made || a.can_redo !== b.can_redo || JSON.stringify(a.position) !== JSON.stringify(b.position);
+    if (now && state.view === v && changed(now, v)) setView(now);
+  });
   window.addEventListener("patience:language", () => {
     applyTexts();
     if (state.status) setStatus(state.status.text, state.status.kind, state.status.extra);

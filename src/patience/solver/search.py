@@ -101,8 +101,9 @@ def search(
 ) -> tuple[str, list[Move], int]:
     """Search from ``root``: (verdict, winning line or [], states expanded).
 
-    With ``discrepancies`` set, the search is a limited-discrepancy one: along a line
-    it leaves the adapter's first choice at most that many times. It says ``lost``
+    With ``discrepancies`` set, the search is a limited-discrepancy one: taking a
+    node's k-th choice (0 = the adapter's first) spends k, and a line may spend at
+    most ``discrepancies``. It says ``lost``
     only if that limit never cut anything off (the search was then exhaustive).
     """
     game = adapter.game
@@ -169,11 +170,11 @@ def search(
                 continue
             frame[1] = i + 1
             if limited and i:
-                if left == 0:
+                if left < i:
                     cut = True
                     frame[1] = len(kids)
                     continue
-                left -= 1
+                left -= i
             moves, base, last = kids[i]
             if enter(apply(base, last), moves, left):
                 return WON, won(), states

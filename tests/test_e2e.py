@@ -362,6 +362,23 @@ def test_keyboard_moves_a_card(e2e_page: Page, e2e_server: Server) -> None:
     assert live.evaluate_all("els => els.map(e => e.id)") == ["announce"]
 
 
+def test_keyboard_cursor_follows_a_shrinking_pile(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+    e2e_page.locator("#table").focus()
+    focused = "document.activeElement.dataset.pile"
+    e2e_page.wait_for_function(f"{focused} === 't1'")
+    e2e_page.keyboard.press("ArrowRight")
+    e2e_page.keyboard.press("ArrowRight")  # the cursor on QD, t3's top card
+    drag(e2e_page, card(e2e_page, "QD"), card(e2e_page, "KS"))  # moved away by mouse
+    expect(card(e2e_page, "QD")).to_have_attribute("data-pile", "t7")
+    e2e_page.locator('#table .card[data-pile="t3"]').last.focus()
+    e2e_page.keyboard.press("Enter")  # picks up t3's new top card
+    expect(e2e_page.locator("#announce")).to_contain_text("Picked up")
+    expect(e2e_page.locator('#table .card[data-pile="t3"]').last).to_have_class(
+        re.compile(r"\bselected\b")
+    )
+
+
 def test_hint_highlights_a_move(e2e_page: Page, e2e_server: Server) -> None:
     open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
     e2e_page.locator("#btn-hint").click()

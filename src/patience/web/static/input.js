@@ -152,6 +152,8 @@ export function installKeyboard(table, ctx) {
     const order = layout.order;
     let { pile, index } = ctx.focus() || { pile: order[0], index: -1 };
     const cards = ctx.pileCards(pile);
+    // The pile may have shrunk under the cursor (a deal, a mouse move): its top card then.
+    if (index >= cards.length) index = cards.length - 1;
     const step = (delta) => {
       const i = order.indexOf(pile) + delta;
       return i >= 0 && i < order.length ? order[i] : null;

@@ -429,7 +429,8 @@ async function showHint() {
 // this very position (a second request would cancel it on the server), else a new one.
 function hintFor(v) {
   const w = state.winnableRequest;
-  if (w && w.view === v) return w.promise;
+  // If the indicator gives up its request (its setting turned off), ask on our own.
+  if (w && w.view === v) return w.promise.catch((err) => (err && err.name === "AbortError" ? api.hint(v.id) : Promise.reject(err)));
   return api.hint(v.id);
 }
 

@@ -240,7 +240,10 @@ class HintCache:
 
     def __init__(self, size: int = 20_000) -> None:
         self.size = size
-        self._known: OrderedDict[tuple[Any, ...], tuple[str, tuple[str, ...]]] = OrderedDict()
+        # key -> (verdict, the whole line, where this position is on it): one line shared.
+        self._known: OrderedDict[tuple[Any, ...], tuple[str, tuple[str, ...], int]] = (
+            OrderedDict()
+        )
         self._lock = threading.Lock()
 
     @staticmethod
@@ -254,22 +257,23 @@ class HintCache:
             if known is None:
                 return None
             self._known.move_to_end(self._key(position))
-        verdict, line = known
-        return {"verdict": verdict, "move": line[0] if line else None, "line": list(line)}
+        verdict, line, k = known
+        rest = list(line[k:])
+        return {"verdict": verdict, "move": rest[0] if rest else None, "line": rest}
 
     def learn(self, position: Position, hint: dict[str, Any]) -> None:
         """Remember a proven verdict: every position along a winning line, or a loss."""
         from ..games import game_for
 
-        entries: list[tuple[tuple[Any, ...], tuple[str, tuple[str, ...]]]] = []
+        entries: list[tuple[tuple[Any, ...], tuple[str, tuple[str, ...], int]]] = []
         if hint["verdict"] == "lost":
-            entries.append((self._key(position), ("lost", ())))
+            entries.append((self._key(position), ("lost", (), 0)))
         elif hint["verdict"] == "winnable" and hint["line"]:
             rules = game_for(position)
             line = tuple(hint["line"])
             p = position
             for k in range(len(line)):
-                entries.append((self._key(p), ("winnable", line[k:])))
+                entries.append((self._key(p), ("winnable", line, k)))
                 p = rules.play(p, Move.parse(line[k]))
         with self._lock:
             for key, value in entries:

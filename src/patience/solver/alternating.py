@@ -38,12 +38,11 @@ def heights(p: Position) -> list[int]:
     return h
 
 
-def relative_rank(p: Position) -> tuple[int, ...]:
-    """Each card's rank relative to the base (Klondike: the rank itself)."""
-    if p.base is None:
+def relative_rank(base: int | None) -> tuple[int, ...]:
+    """Each card's rank relative to the base rank (Klondike, no base: the rank itself)."""
+    if base is None:
         return RANK
-    b = p.base
-    return tuple((RANK[c] - b) % 13 + 1 for c in range(52))
+    return tuple((RANK[c] - base) % 13 + 1 for c in range(52))
 
 
 def is_safe(card: int, rank: int, h: list[int]) -> bool:

@@ -41,23 +41,27 @@ class LadyJaneAdapter(Adapter):
         """Play cards home from any source while it is provably safe."""
         played: list[Move] = []
         g = self.game
-        rel = relative_rank(p)
+        rel = _relative(p.base)
+        h = heights(p)
         while True:
-            h = heights(p)
             step = None
-            for m in g.legal_moves(p):
-                if not m.dst.startswith("f"):
-                    continue
-                skind, i = PILES[m.src]
-                if skind == FOUNDATION:
-                    continue
-                c = _top(p, m.src)
-                if is_safe(c, rel[c], h):
-                    step = m
+            sources: list[tuple[str, int]] = [
+                (f"t{i + 1}", pile[-1]) for i, pile in enumerate(p.tableau) if pile
+            ]
+            sources += [(f"r{i + 1}", r[-1]) for i, r in enumerate(p.reserve) if r]
+            if p.waste:
+                sources.append(("w", p.waste[-1]))
+            if len(p.stock) == 1:
+                sources.append(("s", p.stock[-1]))
+            for src, c in sources:
+                r = rel[c]
+                if h[SUIT[c]] == r - 1 and is_safe(c, r, h):
+                    step = Move(src, f"f{_home(p, c, r) + 1}")
                     break
             if step is None:
                 return played, p
             p = g.apply(p, step)
+            h[SUIT[c]] += 1
             played.append(step)
 
     def finish(self, p: Position) -> list[Move] | None:
@@ -100,15 +104,20 @@ class LadyJaneAdapter(Adapter):
         return [((m,), p, m) for _, _, m in ranked]
 
 
-def _top(p: Position, src: str) -> int:
-    kind, i = PILES[src]
-    if src == "s":
-        return p.stock[-1]
-    if src == "w":
-        return p.waste[-1]
-    if kind == RESERVE:
-        return p.reserve[i][-1]
-    return p.tableau[i][-1]
+_RELATIVE: dict[int | None, tuple[int, ...]] = {}
 
 
-__all__ = ["LadyJaneAdapter", "SUIT"]
+def _relative(base: int | None) -> tuple[int, ...]:
+    """Each card's rank relative to ``base`` (cached: there are only 13 bases)."""
+    table = _RELATIVE.get(base)
+    if table is None:
+        table = _RELATIVE[base] = relative_rank(base)
+    return table
+
+
+def _home(p: Position, c: int, rel: int) -> int:
+    """The foundation that takes ``c`` (a base card: the first empty one)."""
+    if rel == 1:
+        return next(j for j, f in enumerate(p.foundations) if not f)
+    s = SUIT[c]
+    return next(j for j, f in enumerate(p.foundations) if f and SUIT[f[0]] == s)

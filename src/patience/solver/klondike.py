@@ -35,11 +35,22 @@ from __future__ import annotations
 
 from ..cards import RANK, RED, SUIT
 from ..games.klondike import Klondike
-from ..moves import DEAL, FOUNDATION, PILES, TABLEAU, Move
+from ..moves import DEAL, PILES, Move
 from ..position import Position
 from ..rules import Game
 from .alternating import heights, is_safe, tableau_key
 from .base import Adapter, Child
+
+_MOVES: dict[tuple[str, str, int], Move] = {}
+
+
+def _move(src: str, dst: str, count: int = 1) -> Move:
+    """An interned move (the search makes the same few hundred again and again)."""
+    m = _MOVES.get((src, dst, count))
+    if m is None:
+        m = _MOVES[src, dst, count] = Move(src, dst, count)
+    return m
+
 
 RETURN_DEPTH = 10
 """Longest chain of returns from the foundations followed in one compound move."""
@@ -119,14 +130,12 @@ class KlondikeAdapter(Adapter):
         ranked: list[tuple[int, int, Child]] = []
         returns: list[Move] = []
         n = 0
-        for m in g.legal_moves(p):
-            if m.is_deal or m.src == "w":
-                continue
-            skind, i = PILES[m.src]
-            dkind, j = PILES[m.dst]
-            if dkind == FOUNDATION:
+        for m in self._plain_moves(p):
+            i = PILES[m.src][1]
+            j = PILES[m.dst][1]
+            if m.dst[0] == "f":
                 score = 0
-            elif skind == TABLEAU:
+            elif m.src[0] == "t":
                 pile = p.tableau[i]
                 rest = len(pile) - m.count
                 if rest == 0 and not p.tableau[j]:
@@ -152,6 +161,58 @@ class KlondikeAdapter(Adapter):
                 n += 1
         ranked.sort(key=lambda t: (t[0], t[1]))
         return [c for _, _, c in ranked]
+
+    def _plain_moves(self, p: Position) -> list[Move]:
+        """The legal moves that do not touch the stock or waste (a subset of the
+        engine's ``legal_moves``, less those to a second empty pile or empty foundation,
+        which lead to the same canonical state as to the first)."""
+        g = self.game
+        tab = p.tableau
+        h = heights(p)
+        fidx = [-1, -1, -1, -1]
+        empty_f = -1
+        for k, f in enumerate(p.foundations):
+            if f:
+                fidx[SUIT[f[0]]] = k
+            elif empty_f < 0:
+                empty_f = k
+        empty_t = next((j for j, pile in enumerate(tab) if not pile), -1)
+        moves: list[Move] = []
+        add = moves.append
+        for k, f in enumerate(p.foundations):
+            if not f:
+                continue
+            c = f[-1]
+            r = RANK[c]
+            for j, dest in enumerate(tab):
+                if dest:
+                    top = dest[-1]
+                    if RANK[top] == r + 1 and RED[top] != RED[c]:
+                        add(_move(_F[k], _T[j]))
+                elif r == 13 and j == empty_t:
+                    add(_move(_F[k], _T[j]))
+        for i, pile in enumerate(tab):
+            if not pile:
+                continue
+            top_card = pile[-1]
+            top = RANK[top_card]
+            s = SUIT[top_card]
+            if h[s] == top - 1:
+                add(_move(_T[i], _F[fidx[s] if top > 1 else empty_f]))
+            length = g.run_length(p, i)
+            for j, dest in enumerate(tab):
+                if j == i:
+                    continue
+                if dest:
+                    d = dest[-1]
+                    n = RANK[d] - top
+                    if 1 <= n <= length and RED[pile[-n]] != RED[d]:
+                        add(_move(_T[i], _T[j], n))
+                elif j == empty_t:
+                    n = 14 - top
+                    if 1 <= n <= length:
+                        add(_move(_T[i], _T[j], n))
+        return moves
 
     def _after_return(
         self, q: Position, prefix: tuple[Move, ...], ret: Move, depth: int

@@ -9,15 +9,12 @@ tops are unchanged, every foundation is at least as high, and an empty pile of S
 still empty in S'_k (with kings=empty-piles, an emptied pile is only a gain). The
 build rule (any suit or another suit) plays no part in the argument.
 
-Dead positions (proof). Call a card frozen when it can provably never move, and
-buried when a frozen card lies above it (it is never uncovered). A card x that cannot
-go home first (a lower card of its suit lies beneath it, or is frozen or buried) can
-only leave its pile onto a parent: a card of rank x+1 (of another suit with
-build=other-suit), or an empty pile if x is a King and kings=empty-piles. If every
-such parent is already home (foundations never give cards back), lies beneath x in
-x's own pile, or is buried, x is frozen too. Growing the frozen set to its fixed
-point only ever adds true facts, and a frozen card never goes home, so a position
-with one is lost: it gets no children.
+Dead positions (proof). A card x that lies above a lower card of its own suit can
+never go home first, so it must leave its pile onto a parent: a card of rank x+1 (of
+another suit with build=other-suit), or an empty pile if x is a King and kings=
+empty-piles. If every such parent is already home (foundations never give cards back)
+or lies beneath x in x's own pile (it cannot be uncovered while x is there), x never
+moves, never goes home, and the position is lost: it gets no children.
 """
 
 from __future__ import annotations
@@ -25,6 +22,7 @@ from __future__ import annotations
 from ..cards import RANK, SUIT
 from ..moves import Move
 from ..position import Position
+from ..rules import Game
 from .alternating import heights
 from .base import Adapter, Child
 
@@ -61,56 +59,39 @@ class BakersDozenAdapter(Adapter):
                 progress = True
         return played, p
 
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.other_suit = game.option["build"] == "other-suit"
+        self.kings_move = game.option["kings"] == "empty-piles"
+
     def dead(self, p: Position) -> bool:
         """Whether some card can provably never move (see the module docstring)."""
         h = heights(p)
-        other_suit = self.game.option["build"] == "other-suit"
-        kings_move = self.game.option["kings"] == "empty-piles"
+        other_suit = self.other_suit
+        if self.kings_move:
+            top_rank = 12  # a King can always go to an empty pile: never frozen
+        else:
+            top_rank = 13
         where: dict[int, tuple[int, int]] = {}
         for i, pile in enumerate(p.tableau):
             for k, c in enumerate(pile):
                 where[c] = (i, k)
-        # frozen: cards that can never move. A card above a frozen one is never
-        # uncovered, so it can neither go home nor take a card.
-        frozen: set[int] = set()
-        buried: set[int] = set()
-        changed = True
-        while changed:
-            changed = False
-            for x, (i, k) in where.items():
-                if x in frozen:
-                    continue
+        for i, pile in enumerate(p.tableau):
+            lowest = [14, 14, 14, 14]
+            for k, x in enumerate(pile):
                 s, r = SUIT[x], RANK[x]
-                if r == 13 and kings_move:
-                    continue
-                # Can x ever go home? Not if a lower card of its suit lies beneath it
-                # or is frozen or buried under a frozen card.
-                blocked = False
-                for lower in range(s * 13 + h[s], x):
-                    j, m = where[lower]
-                    if (j == i and m < k) or lower in frozen or lower in buried:
-                        blocked = True
-                        break
-                if not blocked:
-                    continue
-                usable = False
-                if r < 13:
+                if lowest[s] < r <= top_rank:
                     for t in range(4):
-                        if other_suit and t == s or h[t] >= r + 1:
+                        if h[t] >= r + 1 or (other_suit and t == s) or r == 13:
                             continue
-                        q = t * 13 + r
-                        j, m = where[q]
-                        if (j == i and m < k) or q in buried:
-                            continue
-                        usable = True
-                        break
-                if not usable:
-                    frozen.add(x)
-                    pile = p.tableau[i]
-                    for c in pile[:k]:
-                        buried.add(c)
-                    changed = True
-        return bool(frozen)
+                        j, m = where[t * 13 + r]
+                        if j != i or m > k:
+                            break  # a parent that may yet be uncovered
+                    else:
+                        return True
+                if r < lowest[s]:
+                    lowest[s] = r
+        return False
 
     def children(self, p: Position) -> list[Child]:
         """Foundation moves first, then moves off the piles that hide the lowest cards."""

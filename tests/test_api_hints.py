@@ -63,3 +63,13 @@ def test_memory_is_bounded(tmp_path: Path) -> None:
         hints.learn(p, {"verdict": "lost", "move": None, "line": []})
     assert hints.get(deals[0]) is None
     assert hints.get(deals[2]) is not None
+
+
+def test_a_line_that_does_not_win_is_not_remembered(tmp_path: Path) -> None:
+    app = create_app(tmp_path)
+    hints = app.state.hints
+    start = new_game("klondike", deal=7)
+    hints.learn(start, {"verdict": "winnable", "move": "deal", "line": ["deal", "deal"]})
+    assert hints.get(start) is None
+    hints.learn(start, {"verdict": "winnable", "move": "t1>t2", "line": ["t1>t2"]})  # illegal
+    assert hints.get(start) is None

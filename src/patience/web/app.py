@@ -272,9 +272,16 @@ class HintCache:
             rules = game_for(position)
             line = tuple(hint["line"])
             p = position
-            for k in range(len(line)):
-                entries.append((self._key(p), ("winnable", line, k)))
-                p = rules.play(p, Move.parse(line[k]))
+            try:
+                for k in range(len(line)):
+                    entries.append((self._key(p), ("winnable", line, k)))
+                    p = rules.play(p, Move.parse(line[k]))
+            except PatienceError:
+                p = position  # not a win: caught just below
+            if not rules.is_won(p):
+                # A solver bug must not be remembered, nor cost the player the hint itself.
+                log.error("hint line does not replay to a win; not remembered")
+                return
         with self._lock:
             for key, value in entries:
                 self._known[key] = value

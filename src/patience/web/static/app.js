@@ -649,7 +649,9 @@ function tableSize() {
   return { w: Math.max(w, 240), h: Math.max(h, 300) };
 }
 
-function render({ animate = true } = {}) {
+// animate: cards glide to new places; moves: they got there by a move (not a relayout), so
+// they let clicks through and pass over other piles while in flight.
+function render({ animate = true, moves = true } = {}) {
   const v = state.view;
   if (!v) return;
   const { w, h } = tableSize();
@@ -716,7 +718,7 @@ function render({ animate = true } = {}) {
       c.style.zIndex = String(10 + i);
       // A card in flight lets clicks through to where it is going from (quick stock clicks),
       // and passes over the piles on its way instead of sliding beneath their cards.
-      if (moved && animating) {
+      if (moved && animating && moves) {
         c.classList.add("flying");
         c.style.zIndex = String(500 + i);
         clearTimeout(c._landing);
@@ -1178,7 +1180,7 @@ async function main() {
     const size = { w: tableWrap.clientWidth, h: tableWrap.clientHeight };
     if (size.w === rendered.w && size.h === rendered.h) return;
     rendered = size;
-    if (state.view && !table.classList.contains("is-dragging")) render();
+    if (state.view && !table.classList.contains("is-dragging")) render({ moves: false });
   }).observe(tableWrap);
   setInterval(() => {
     const clock = document.querySelector("#info .clock");

@@ -553,6 +553,7 @@ async function checkWinnable() {
 function setView(view, { announce = null } = {}) {
   const previous = state.view;
   const fresh = !previous || previous.id !== view.id;
+  state.fresh = fresh;
   state.view = view;
   state.receivedAt = performance.now();
   state.cards = pilesOf(view);
@@ -1180,7 +1181,7 @@ async function main() {
     const size = { w: tableWrap.clientWidth, h: tableWrap.clientHeight };
     if (size.w === rendered.w && size.h === rendered.h) return;
     rendered = size;
-    if (state.view && !table.classList.contains("is-dragging")) render({ moves: false });
+    if (state.view && !table.classList.contains("is-dragging")) render({ moves: false, animate: !state.fresh }); // a new deal settles, no glide
   }).observe(tableWrap);
   setInterval(() => {
     const clock = document.querySelector("#info .clock");

@@ -342,7 +342,11 @@ function newDealAsked() {
     onConfirm: newDeal,
   });
 }
-const rewind = () => simpleAction("rewind", () => t("Rewound to the last winnable position"));
+// The solver may search for seconds: say so at once, or the click seems lost.
+const rewind = () => {
+  setStatus(t("Thinking…"));
+  return simpleAction("rewind", () => t("Rewound to the last winnable position"));
+};
 
 async function startGame(body) {
   cancelShowMe();

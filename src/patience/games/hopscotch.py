@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..cards import CLUBS, make_card, pysol_order
 from ..position import Position
 from ..rules import ANY_SUIT, Game, Refusal
@@ -54,19 +56,7 @@ class Hopscotch(Game):
 
     def dealt(self, p: Position) -> Position:
         """Turn one card onto the empty waste."""
-        return Position(
-            p.game,
-            p.options,
-            p.deal,
-            p.stock[:-1],
-            p.stock[-1:],
-            p.foundations,
-            p.tableau,
-            p.down,
-            p.reserve,
-            p.redeals,
-            p.base,
-        )
+        return replace(p, stock=p.stock[:-1], waste=p.stock[-1:])
 
     def extra_problems(self, p: Position) -> list[str]:
         """A waste of one card at most, no redeals."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..cards import KING, Card, pysol_order
 from ..position import Pile, Position
 from ..rules import ALTERNATE_COLOUR, IN_SUIT, Game, Refusal
@@ -87,8 +89,8 @@ class Klondike(Game):
         if p.stock:
             n = min(self.draw, len(p.stock))
             turned = tuple(reversed(p.stock[-n:]))
-            return _with(p, stock=p.stock[:-n], waste=p.waste + turned)
-        return _with(p, stock=tuple(reversed(p.waste)), waste=(), redeals=p.redeals + 1)
+            return replace(p, stock=p.stock[:-n], waste=p.waste + turned)
+        return replace(p, stock=tuple(reversed(p.waste)), waste=(), redeals=p.redeals + 1)
 
     def extra_problems(self, p: Position) -> list[str]:
         """Redeals within the mode's limit."""
@@ -96,19 +98,3 @@ class Klondike(Game):
         if limit is not None and p.redeals > limit:
             return [f"redeals is {p.redeals}, more than the {limit} of mode {self.option['mode']}"]
         return []
-
-
-def _with(p: Position, *, stock: Pile, waste: Pile, redeals: int | None = None) -> Position:
-    return Position(
-        p.game,
-        p.options,
-        p.deal,
-        stock,
-        waste,
-        p.foundations,
-        p.tableau,
-        p.down,
-        p.reserve,
-        p.redeals if redeals is None else redeals,
-        p.base,
-    )

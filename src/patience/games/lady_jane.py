@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..cards import RANK, pysol_order
 from ..position import Position
 from ..rules import ALTERNATE_COLOUR, IN_SUIT, Game, Refusal, next_rank
@@ -79,19 +81,7 @@ class LadyJane(Game):
             stock, waste = p.stock[:-7], p.waste
         else:
             reserve, stock, waste = p.reserve, p.stock[:1], p.waste + p.stock[1:]
-        return Position(
-            p.game,
-            p.options,
-            p.deal,
-            stock,
-            waste,
-            p.foundations,
-            p.tableau,
-            p.down,
-            reserve,
-            p.redeals,
-            p.base,
-        )
+        return replace(p, stock=stock, waste=waste, reserve=reserve)
 
     def extra_problems(self, p: Position) -> list[str]:
         """Stock and waste sizes that a real game can reach."""

@@ -17,11 +17,10 @@ from typing import Any
 
 import pytest
 
+from browser import CHROMIUM, CHROMIUM_ARGS, require_chromium
 from patience import new_game
 
-CHROMIUM = "/usr/bin/chromium"
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium at {CHROMIUM}: browser tests skipped", allow_module_level=True)
+require_chromium()
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="playwright is not installed: browser tests skipped"
 )
@@ -30,15 +29,6 @@ Page = sync_api.Page
 # Generous waits: the machine running the suite may be busy (a wait ends as soon as it holds).
 expect.set_options(timeout=15_000)
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 # Animations off in most tests: card boxes are final as soon as the page has rendered.
@@ -105,7 +95,9 @@ class Server:
         """Call the JSON API directly (to set up a position)."""
         data = None if body is None else json.dumps(body).encode()
         req = urllib.request.Request(
-            self.url + "api" + path, data=data, method=method,
+            self.url + "api" + path,
+            data=data,
+            method=method,
             headers={"Content-Type": "application/json"},
         )
         with urllib.request.urlopen(req, timeout=30) as res:
@@ -639,7 +631,7 @@ def test_phone_layout_fits(e2e_browser: Any, e2e_server: Server, game: str) -> N
             assert top >= 0 and bottom <= height, pile
         # Piles never overlap one another.
         for i, a in enumerate(boxes):
-            for b in boxes[i + 1:]:
+            for b in boxes[i + 1 :]:
                 across = min(a[2], b[2]) - max(a[1], b[1])
                 down = min(a[4], b[4]) - max(a[3], b[3])
                 assert across <= 1 or down <= 1, (a[0], b[0])

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"Chromium is not installed at {CHROMIUM}", allow_module_level=True)
+from browser import CHROMIUM, CHROMIUM_ARGS, require_chromium
+
+require_chromium()
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
 import uvicorn  # noqa: E402
@@ -28,15 +28,6 @@ import uvicorn  # noqa: E402
 from patience.web.app import create_app  # noqa: E402
 
 Page = Any  # playwright's Page; typed loosely to keep the import optional
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-]
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 # What each language must show. Klondike deal 1 has the Queen of hearts alone on t1,
@@ -110,7 +101,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
 

@@ -69,7 +69,7 @@ def test_only_the_part_that_is_a_sequence_moves_as_a_unit() -> None:
 def test_face_down_cards_never_move() -> None:
     p = build(K, t=["KH | QS", ""])
     assert "t1>t2/2" not in moves_of(p)
-    with pytest.raises(IllegalMoveError, match="only 1 face-up"):
+    with pytest.raises(IllegalMoveError, match="does not have that many face-up cards"):
         play(p, "t1>t2/2")
 
 

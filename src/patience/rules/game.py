@@ -413,7 +413,7 @@ class Game:
                 return Refusal("only one card moves at a time in {game}", game=self.title)
             up = len(src_cards) - p.down[i]
             if move.count > up:
-                return Refusal("{pile} has only {n} face-up cards", pile=src, n=up)
+                return Refusal("{pile} does not have that many face-up cards", pile=src)
             if move.count > self.run_length(p, i):
                 run = self._cards(src_cards[-move.count :])
                 return Refusal("{cards} is not a sequence that moves together", cards=run)

@@ -1,6 +1,8 @@
-"""Hand-made positions for the rule tests (not validated: they need not hold 52 cards)."""
+"""Hand-made positions for the tests (`build` does not validate: it need not hold 52 cards)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from patience import Position, get_game, play
 from patience.cards import parse_card, parse_rank
@@ -64,3 +66,20 @@ def pile_text(pile: tuple[int, ...]) -> str:
     from patience.cards import cards_text
 
     return cards_text(pile)
+
+
+def near_won_klondike() -> dict[str, Any]:
+    """Every card on the foundations but the four Kings, one per tableau pile."""
+    ranks = "A23456789TJQ"
+    return {
+        "game": "klondike",
+        "options": {"mode": "single"},
+        "deal": None,
+        "stock": [],
+        "waste": [],
+        "foundations": [[r + s for r in ranks] for s in "CDSH"],
+        "tableau": [{"down": [], "up": [k]} for k in ("KC", "KD", "KS", "KH")]
+        + [{"down": [], "up": []}] * 3,
+        "reserve": [],
+        "redeals": 0,
+    }

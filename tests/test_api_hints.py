@@ -3,35 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from starlette.testclient import TestClient
 
+from engine_builders import near_won_klondike
 from patience import new_game
 from patience.web.app import create_app
-
-
-def near_won() -> dict[str, Any]:
-    """Klondike with the four Kings left, one per tableau pile: a 4-move win."""
-    ranks = "A23456789TJQ"
-    return {
-        "game": "klondike",
-        "options": {"mode": "single"},
-        "deal": None,
-        "stock": [],
-        "waste": [],
-        "foundations": [[r + s for r in ranks] for s in "CDSH"],
-        "tableau": [{"down": [], "up": [k]} for k in ("KC", "KD", "KS", "KH")]
-        + [{"down": [], "up": []}] * 3,
-        "reserve": [],
-        "redeals": 0,
-    }
 
 
 def test_following_a_proven_line_answers_from_memory(tmp_path: Path) -> None:
     app = create_app(tmp_path)
     with TestClient(app, base_url="http://localhost") as c:
-        view = c.post("/api/games", json={"game": "klondike", "position": near_won()}).json()
+        view = c.post(
+            "/api/games", json={"game": "klondike", "position": near_won_klondike()}
+        ).json()
         gid = view["id"]
         first = c.get(f"/api/games/{gid}/hint").json()
         assert first["verdict"] == "winnable" and len(first["line"]) == 4

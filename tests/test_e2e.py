@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from browser import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from engine_builders import near_won_klondike
 from patience import new_game
 
 require_chromium()
@@ -169,23 +170,6 @@ def drag(page: Page, source: Any, target: Any, check_targets: list[str] | None =
         )
         assert sorted(lit) == sorted(check_targets)
     page.mouse.up()
-
-
-def near_won_klondike() -> dict[str, Any]:
-    """Every card on the foundations but the four Kings, one per tableau pile."""
-    ranks = "A23456789TJQ"
-    return {
-        "game": "klondike",
-        "options": {"mode": "single"},
-        "deal": None,
-        "stock": [],
-        "waste": [],
-        "foundations": [[r + s for r in ranks] for s in "CDSH"],
-        "tableau": [{"down": [], "up": [k]} for k in ("KC", "KD", "KS", "KH")]
-        + [{"down": [], "up": []}] * 3,
-        "reserve": [],
-        "redeals": 0,
-    }
 
 
 def test_drag_and_drop_lights_targets_and_moves(e2e_page: Page, e2e_server: Server) -> None:

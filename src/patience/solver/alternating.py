@@ -64,3 +64,54 @@ def tableau_key(p: Position) -> bytes:
     """The tableau as a set of piles (their order never matters): sorted, down counts kept."""
     keys = sorted(bytes((d,)) + bytes(pile) for pile, d in zip(p.tableau, p.down, strict=True))
     return b"\xff".join(keys)
+
+
+EMPTIED = 52
+"""The obligation of a move that empties a tableau pile (a card number never uses it)."""
+
+
+def obligation(p: Position, src: int, count: int, rel: tuple[int, ...]) -> int | None:
+    """The obligation of moving ``count`` cards from tableau pile ``src`` to another pile.
+
+    Proof. Call the moved run R and the move m. If m turns a face-down card, m is
+    free. Otherwise m either empties its pile, or uncovers a face-up card P on which
+    R's base was built (R then goes onto a twin of P: its base is no King, as a King
+    only ever lies on a face-down card or an empty place). Take a winning line W with m in it
+    and leave R where it was (on P, or alone in its pile) until the first later move
+    that *uses* what m made: a card built on P or P played home (when m uncovered
+    P), a card moved into the emptied pile (when m emptied it). Every move before
+    that stays legal: a move of R or of part of R, or onto R, is the same move from
+    R's old place; a move of a run with P in it carries R along, and R moves on to
+    its new parent afterwards (still before the use); nothing else touches P, the
+    parent R went to, or the empty pile, and if R leaves its new parent first the two
+    lines meet again. So some winning line plays m only right before a move that uses
+    it, and m's child may be held to that: its own next move must build on P or play
+    P home (obligation P), or move a card into an empty pile (obligation
+    ``EMPTIED``). A foundation's top card may come back in both games, and the
+    stock or reserves never touch the tableau, so the argument holds in Klondike and
+    Lady Jane alike. ``None``: no obligation.
+    """
+    pile = p.tableau[src]
+    rest = len(pile) - count
+    if rest == 0:
+        return EMPTIED
+    if rest <= p.down[src]:
+        return None
+    parent, base = pile[rest - 1], pile[rest]
+    if rel[parent] == rel[base] + 1 and RED[parent] != RED[base]:
+        return parent
+    return None  # a position given by hand need not be built legally: no claim
+
+
+def honours(p: Position, tag: int, src: str, dst: str) -> bool:
+    """Whether a move from ``src`` to ``dst`` (pile names) meets obligation ``tag``."""
+    kind, j = dst[0], int(dst[1:]) - 1
+    if tag == EMPTIED:
+        return kind == "t" and not p.tableau[j]
+    if kind == "t":
+        pile = p.tableau[j]
+        return bool(pile) and pile[-1] == tag
+    if kind == "f" and src[0] == "t":
+        pile = p.tableau[int(src[1:]) - 1]
+        return bool(pile) and pile[-1] == tag
+    return False

@@ -24,7 +24,7 @@ from ..moves import Move
 from ..position import Position
 from ..rules import Game
 from .alternating import heights
-from .base import Adapter, Child
+from .base import Adapter, Child, Tag
 
 
 class BakersDozenAdapter(Adapter):
@@ -93,7 +93,7 @@ class BakersDozenAdapter(Adapter):
                     lowest[s] = r
         return False
 
-    def children(self, p: Position) -> list[Child]:
+    def children(self, p: Position, tag: Tag = None) -> list[Child]:
         """Foundation moves first, then moves off the piles that hide the lowest cards."""
         g = self.game
         if self.dead(p):
@@ -117,7 +117,7 @@ class BakersDozenAdapter(Adapter):
                     score = max(1, score - 3)
             ranked.append((score, n, m))
         ranked.sort(key=lambda t: (t[0], t[1]))
-        return [((m,), p, m) for _, _, m in ranked]
+        return [((m,), p, m, None) for _, _, m in ranked]
 
 
 def _home(p: Position, c: int) -> int:

@@ -14,9 +14,19 @@ from ..moves import Move
 from ..position import Position
 from ..rules import Game
 
-Child = tuple[tuple[Move, ...], Position, Move]
-"""A child, made lazily: the engine moves that lead to it, and the position and move
-whose ``apply`` gives it (the position is only built when the search gets there)."""
+Tag = Hashable | None
+"""An obligation a child carries: what its own next move must do (None: nothing).
+
+Some moves are only ever worth making right before a move that uses what they did
+(an adapter proves this for its game); such a move's child carries a tag saying so,
+the adapter's ``children`` keeps only the moves that honour it, and the tag is part
+of the child's transposition key (the same position with and without an obligation
+has different futures in the search)."""
+
+Child = tuple[tuple[Move, ...], Position, Move, Tag]
+"""A child, made lazily: the engine moves that lead to it, the position and move
+whose ``apply`` gives it (the position is only built when the search gets there), and
+the obligation it carries."""
 
 
 class Adapter:
@@ -53,10 +63,10 @@ class Adapter:
         """A winning line found without search (or None when there is no shortcut)."""
         return None
 
-    def children(self, p: Position) -> list[Child]:
-        """Every successor worth trying, best first."""
+    def children(self, p: Position, tag: Tag = None) -> list[Child]:
+        """Every successor worth trying, best first, honouring the obligation ``tag``."""
         g = self.game
-        return [((m,), p, m) for m in g.legal_moves(p)]
+        return [((m,), p, m, None) for m in g.legal_moves(p)]
 
     def guess(self, p: Position) -> Move | None:
         """A plausible move when the search could not decide: a safe move home, else

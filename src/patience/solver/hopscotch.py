@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..cards import RANK
 from ..moves import Move
 from ..position import Position
-from .base import Adapter, Child
+from .base import Adapter, Child, Tag
 
 
 class HopscotchAdapter(Adapter):
@@ -30,7 +30,7 @@ class HopscotchAdapter(Adapter):
         head = bytes((len(p.stock), *waste, 255, *(len(f) for f in p.foundations)))
         return head + b"\xfe" + b"\xff".join(res)
 
-    def children(self, p: Position) -> list[Child]:
+    def children(self, p: Position, tag: Tag = None) -> list[Child]:
         """Foundation moves first; the waste card to each distinct reserve, best fit first.
 
         A card on a reserve should come off before the card it covers: each rank's
@@ -61,7 +61,7 @@ class HopscotchAdapter(Adapter):
                     score = 1 + t - w if w <= t else 100 + w - t
             ranked.append((score, n, m))
         ranked.sort(key=lambda t: (t[0], t[1]))
-        return [((m,), p, m) for _, _, m in ranked]
+        return [((m,), p, m, None) for _, _, m in ranked]
 
 
 _RANKS = RANK

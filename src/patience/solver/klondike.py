@@ -38,8 +38,8 @@ from ..games.klondike import Klondike
 from ..moves import DEAL, PILES, Move
 from ..position import Position
 from ..rules import Game
-from .alternating import heights, is_safe, tableau_key
-from .base import Adapter, Child
+from .alternating import heights, honours, is_safe, obligation, tableau_key
+from .base import Adapter, Child, Tag
 
 _MOVES: dict[tuple[str, str, int], Move] = {}
 
@@ -124,8 +124,9 @@ class KlondikeAdapter(Adapter):
         moves = self.game.auto_finish(p)
         return moves if len(moves) + sum(len(f) for f in p.foundations) == 52 else None
 
-    def children(self, p: Position) -> list[Child]:
-        """Tableau and foundation moves, plus every waste card the stock can bring up."""
+    def children(self, p: Position, tag: Tag = None) -> list[Child]:
+        """Tableau and foundation moves, plus every waste card the stock can bring up
+        (only those that meet the obligation ``tag``: see ``alternating.obligation``)."""
         g = self.game
         ranked: list[tuple[int, int, Child]] = []
         returns: list[Move] = []
@@ -149,13 +150,20 @@ class KlondikeAdapter(Adapter):
             else:
                 returns.append(m)  # returns from the foundations: compound moves, below
                 continue
+            if tag is not None and not honours(p, tag, m.src, m.dst):
+                continue
             order = -p.down[i] if score == 1 else 0
-            ranked.append((score * 64 + order, n, ((m,), p, m)))
+            t = obligation(p, i, m.count, RANK) if m.dst[0] == "t" else None
+            ranked.append((score * 64 + order, n, ((m,), p, m, t)))
             n += 1
         for score, moves, base, last in self._waste_moves(p):
-            ranked.append((score * 64, n, (moves, base, last)))
+            if tag is not None and not honours(p, tag, "w", last.dst):
+                continue
+            ranked.append((score * 64, n, (moves, base, last, None)))
             n += 1
         for m in returns:
+            if tag is not None and not honours(p, tag, m.src, m.dst):
+                continue
             for child in self._after_return(g.apply(p, m), (m,), m, 1):
                 ranked.append((6 * 64, n, child))
                 n += 1
@@ -250,14 +258,14 @@ class KlondikeAdapter(Adapter):
                     count = len(pile) - k
                     if k >= q.down[i] and count <= g.run_length(q, i):
                         m = Move(_T[i], ret.dst, count)
-                        out.append(((*prefix, m), q, m))
+                        out.append(((*prefix, m), q, m, obligation(q, i, count, RANK)))
                     break
                 else:
                     in_stock = in_stock or x in q.stock or x in q.waste
             if in_stock:
                 for _, moves, base, last in self._waste_moves(q):
                     if last.dst == ret.dst:
-                        out.append(((*prefix, *moves), base, last))
+                        out.append(((*prefix, *moves), base, last, None))
         # The return of the card beneath the returned one, wherever it fits.
         f = PILES[ret.src][1]
         if q.foundations[f]:

@@ -14,7 +14,7 @@ from ..cards import SUIT
 from ..moves import FOUNDATION, PILES, RESERVE, TABLEAU, Move
 from ..position import Position
 from .alternating import heights, is_safe, relative_rank, tableau_key
-from .base import Adapter, Child
+from .base import Adapter, Child, Tag
 
 
 class LadyJaneAdapter(Adapter):
@@ -71,7 +71,7 @@ class LadyJaneAdapter(Adapter):
         moves = self.game.auto_finish(p)
         return moves if len(moves) + sum(len(f) for f in p.foundations) == 52 else None
 
-    def children(self, p: Position) -> list[Child]:
+    def children(self, p: Position, tag: Tag = None) -> list[Child]:
         """Every legal move, the most promising first."""
         g = self.game
         ranked: list[tuple[int, int, Move]] = []
@@ -101,7 +101,7 @@ class LadyJaneAdapter(Adapter):
                     score = 25
             ranked.append((score, n, m))
         ranked.sort(key=lambda t: (t[0], t[1]))
-        return [((m,), p, m) for _, _, m in ranked]
+        return [((m,), p, m, None) for _, _, m in ranked]
 
 
 _RELATIVE: dict[int | None, tuple[int, ...]] = {}

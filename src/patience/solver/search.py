@@ -19,7 +19,7 @@ from ..games import game_for, get_game
 from ..moves import Move
 from ..position import Position
 from ..rules import Game
-from .base import Adapter
+from .base import Adapter, Tag
 
 DEFAULT_TABLE_SIZE = 2_000_000
 """States the transposition table remembers before it starts forgetting old ones."""
@@ -117,12 +117,15 @@ def search(
     cut = False
     limited = discrepancies is not None
 
-    def enter(p: Position, moves: tuple[Move, ...], left: int) -> bool:
+    def enter(p: Position, moves: tuple[Move, ...], left: int, tag: Tag) -> bool:
         """Open a node; True when it is a win (the line then ends with it)."""
         nonlocal states
         auto_moves, p = adapter.auto(p)
         if auto_moves:
             moves = moves + tuple(auto_moves)
+            # The safe moves changed the position the obligation was about; dropping
+            # it only widens the search, which is always sound.
+            tag = None
         if game.is_won(p):
             line.append(moves)
             return True
@@ -131,6 +134,8 @@ def search(
             line.append(moves + tuple(finish))
             return True
         key: Hashable = adapter.key(p)
+        if tag is not None:
+            key = (key, tag)
         if limited:
             # A state searched with at least as many discrepancies left is covered.
             key, cost = (key, adapter.cost(p)), -left
@@ -151,14 +156,14 @@ def search(
             raise _Stop
         on_path.add(key)
         line.append(moves)
-        stack.append([adapter.children(p), 0, key, left])
+        stack.append([adapter.children(p, tag), 0, key, left])
         return False
 
     def won() -> list[Move]:
         return [m for step in line for m in step]
 
     try:
-        if enter(root, (), discrepancies or 0):
+        if enter(root, (), discrepancies or 0, None):
             return WON, won(), states
         while stack:
             frame = stack[-1]
@@ -175,8 +180,8 @@ def search(
                     frame[1] = len(kids)
                     continue
                 left -= i
-            moves, base, last = kids[i]
-            if enter(apply(base, last), moves, left):
+            moves, base, last, tag = kids[i]
+            if enter(apply(base, last), moves, left, tag):
                 return WON, won(), states
     except _Stop:
         return UNKNOWN, [], states

@@ -103,7 +103,7 @@ def obligation(p: Position, src: int, count: int, rel: tuple[int, ...]) -> int |
     return None  # a position given by hand need not be built legally: no claim
 
 
-def honours(p: Position, tag: int, src: str, dst: str) -> bool:
+def honours(p: Position, tag: object, src: str, dst: str) -> bool:
     """Whether a move from ``src`` to ``dst`` (pile names) meets obligation ``tag``."""
     kind, j = dst[0], int(dst[1:]) - 1
     if tag == EMPTIED:

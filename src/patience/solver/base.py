@@ -8,6 +8,7 @@ the real engine moves that lead to it, so a winning line replays through ``play`
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable
 
 from ..moves import Move
@@ -46,9 +47,25 @@ class Adapter:
         k = p.key()
         return k if self.count_redeals else k[:-1]
 
+    obligations = True
+    """Whether children may carry obligations (off only to check the pruning against
+    the same search without it)."""
+
     lds_share = 0.5
     """The share of the time budget for limited-discrepancy passes (wins only) before
     the exhaustive search (which alone proves losses)."""
+
+    def decide(
+        self,
+        p: Position,
+        deadline: float,
+        cancel: threading.Event | None = None,
+        max_states: int | None = None,
+        table_size: int = 2_000_000,
+    ) -> tuple[str, list[Move], int] | None:
+        """A verdict from the adapter's own search, (verdict, winning moves, states), or
+        None to run the generic search (a game whose rules fit a faster representation)."""
+        return None
 
     def cost(self, p: Position) -> int:
         """A resource used up that the key leaves out: of two positions with the same key,

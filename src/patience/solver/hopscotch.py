@@ -1,34 +1,125 @@
 """Hopscotch: the stock order is known, so the search is over where each card goes.
 
-Foundations are told apart (each climbs by its own step); the four reserves are
-interchangeable (any waste card may go on any of them, and only their top card plays,
-to a foundation), so they are compared as a set, and a waste card goes to only one of
-several equal reserves. Suits play no part in Hopscotch at all (foundations ignore
-them, reserves take anything), so cards of the same rank are interchangeable too:
-keys and the equal-reserve test see only ranks.
+Suits play no part in Hopscotch (foundations ignore them, reserves take anything), so
+the solver sees only ranks. Foundation ``fk`` takes a fixed sequence of ranks; call
+taking its ``i``-th card the *event* ``(k, i)``. Every card left out must end on some
+foundation, and each foundation takes each of its ranks once, so the cards of rank r
+still out are exactly as many as the events of rank r still to come.
+
+The own search (:meth:`HopscotchAdapter.decide`) gives every card a *label*: the event
+it will fill. Each rule it relies on, with its proof:
+
+1. Labels lose nothing. Any win fills every event with one card of its rank, which
+   labels every card. The search tries, for each card dealt, every event of its rank
+   not yet claimed (and, at the root, every way to label the cards already on the
+   reserves), so every win is the win of some labelled line.
+2. A labelled card goes home the moment it can (it is the waste card or a reserve top
+   and its foundation is at its event). Take a labelled win that plays it later, at
+   time T. Until T its foundation takes nothing (the event is this card's), cards put
+   on its reserve meanwhile are also taken off before T (it was a top again at T), and
+   the card under it is not played before T. Playing it now and then the same moves
+   is legal move by move (those cards sit one lower) and reaches the same position
+   at T, so a win is still there.
+3. No cycles. With labels fixed, a card above another on a reserve leaves first, so
+   its event comes first; the events of one foundation come in order. A card placed
+   where these "comes first" relations close a cycle can never leave: that child is
+   cut. (Checked when a card is placed, the only time an edge is added.)
+4. The four reserves are interchangeable (any card may go on any of them, and only
+   their tops play, to a foundation): the state key lists them sorted, and a card goes
+   on only one of several reserves holding the same labelled cards.
+
+So a search that ends without cutting anything by its time or discrepancy limits has
+searched every labelled line, and ``lost`` is proven. Wins come first from
+limited-discrepancy passes ordered by a cheap schedule: the earliest time each event
+can happen (its card's arrival, blocking ignored), best-fit piles first.
+
+The generic search (used when the own search is not called) keeps rank-only keys, the
+reserves as a set, and the one safe move proven without labels (rule 2 for a rank with
+a single event left: that card's label is forced).
 """
 
 from __future__ import annotations
+
+import itertools
+import threading
+import time
+from collections.abc import Iterator
 
 from ..cards import RANK
 from ..moves import Move
 from ..position import Position
 from .base import Adapter, Child, Tag
 
+_SEQ: tuple[tuple[int, ...], ...] = tuple(
+    tuple((k - 1 + k * i) % 13 + 1 for i in range(13)) + (0,) for k in range(1, 5)
+)
+"""The rank of each foundation's i-th card (index 13: 0, nothing more)."""
+
+_EVENTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k * 16 + i for k in range(4) for i in range(1, 13) if _SEQ[k][i] == r) for r in range(14)
+)
+"""The events (k * 16 + i) that take a card of each rank."""
+
+_BIG = 1 << 20
+_BAD, _WAIT, _EMPTY = 1000, 1, 60
+
+_DEAL = Move.deal()
+_W_TO_F = tuple(Move("w", f"f{k + 1}") for k in range(4))
+_W_TO_R = tuple(Move("w", f"r{j + 1}") for j in range(4))
+_R_TO_F = tuple(tuple(Move(f"r{j + 1}", f"f{k + 1}") for k in range(4)) for j in range(4))
+
+Stacks = tuple[tuple[int, ...], ...]
+Verdict = tuple[str, list[Move], int]
+
 
 class HopscotchAdapter(Adapter):
-    """Hopscotch (no options)."""
+    """Hopscotch (no options): its own labelled search, and rank-only generic hooks."""
 
-    # An exhaustive search of a whole Hopscotch deal is out of reach; wins come from the
-    # limited-discrepancy passes, so they get most of the time.
+    # The generic search, when it runs at all, finds wins by discrepancy passes.
     lds_share = 0.9
 
+    def decide(
+        self,
+        p: Position,
+        deadline: float,
+        cancel: threading.Event | None = None,
+        max_states: int | None = None,
+        table_size: int = 2_000_000,
+    ) -> Verdict:
+        """Decide ``p`` with the labelled search: (verdict, winning moves, states)."""
+        return _Solver(p, deadline, cancel, max_states, table_size).run()
+
     def key(self, p: Position) -> bytes:
-        """Stock size, waste, foundation sizes, the reserves as a set."""
-        res = sorted(bytes(_RANKS[c] for c in r) for r in p.reserve)
-        waste = tuple(_RANKS[c] for c in p.waste)
+        """Stock size, waste, foundation sizes, the reserves as a set (ranks only)."""
+        res = sorted(bytes(RANK[c] for c in r) for r in p.reserve)
+        waste = tuple(RANK[c] for c in p.waste)
         head = bytes((len(p.stock), *waste, 255, *(len(f) for f in p.foundations)))
         return head + b"\xfe" + b"\xff".join(res)
+
+    def auto(self, p: Position) -> tuple[list[Move], Position]:
+        """Play home a waste card or reserve top whose rank has one event left (rule 2)."""
+        g = self.game
+        moves: list[Move] = []
+        while True:
+            left = [0] * 14
+            ready: dict[int, int] = {}
+            for k, f in enumerate(p.foundations):
+                for i in range(len(f), 13):
+                    left[_SEQ[k][i]] += 1
+                if len(f) < 13:
+                    ready.setdefault(_SEQ[k][len(f)], k)
+            move = None
+            if p.waste and left[RANK[p.waste[-1]]] == 1 and RANK[p.waste[-1]] in ready:
+                move = _W_TO_F[ready[RANK[p.waste[-1]]]]
+            else:
+                for j, pile in enumerate(p.reserve):
+                    if pile and left[RANK[pile[-1]]] == 1 and RANK[pile[-1]] in ready:
+                        move = _R_TO_F[j][ready[RANK[pile[-1]]]]
+                        break
+            if move is None:
+                return moves, p
+            moves.append(move)
+            p = g.apply(p, move)
 
     def children(self, p: Position, tag: Tag = None) -> list[Child]:
         """Foundation moves first; the waste card to each distinct reserve, best fit first.
@@ -50,7 +141,7 @@ class HopscotchAdapter(Adapter):
                 score = 0
             else:
                 pile = p.reserve[int(m.dst[1:]) - 1]
-                ranks = tuple(_RANKS[c] for c in pile)
+                ranks = tuple(RANK[c] for c in pile)
                 if ranks in seen:
                     continue
                 seen.add(ranks)
@@ -64,18 +155,315 @@ class HopscotchAdapter(Adapter):
         return [((m,), p, m, None) for _, _, m in ranked]
 
 
-_RANKS = RANK
-
-
 def _need(p: Position) -> list[int]:
     """For each rank, how many cards the readiest foundation takes before that rank."""
     need = [99] * 14
-    for k, f in enumerate(p.foundations, start=1):
+    for k, f in enumerate(p.foundations):
         if len(f) >= 13:
             continue
         rank = RANK[f[-1]]
         for j in range(13 - len(f)):
-            rank = (rank + k - 1) % 13 + 1
+            rank = (rank + k) % 13 + 1
             if j < need[rank]:
                 need[rank] = j
     return need
+
+
+class _Stop(Exception):
+    """The budget ran out."""
+
+
+def _settle(ptr: list[int], res: list[tuple[int, ...]], out: list[Move] | None) -> None:
+    """Play every reserve top whose event is due (rule 2), in place; log moves to ``out``."""
+    moved = True
+    while moved:
+        moved = False
+        for j in range(4):
+            pile = res[j]
+            while pile:
+                e = pile[-1]
+                k = e >> 4
+                if ptr[k] != e & 15:
+                    break
+                ptr[k] += 1
+                pile = pile[:-1]
+                moved = True
+                if out is not None:
+                    out.append(_R_TO_F[j][k])
+            res[j] = pile
+
+
+def _has_cycle(res: Stacks) -> bool:
+    """Whether the labelled reserves close a cycle of "comes first" relations (rule 3)."""
+    nodes = [e for pile in res for e in pile]
+    after: dict[int, list[int]] = {e: [] for e in nodes}
+    for pile in res:
+        for lower, upper in zip(pile, pile[1:], strict=False):
+            after[upper].append(lower)
+    for k in range(4):
+        chain = sorted(e for e in nodes if e >> 4 == k)
+        for a, b in zip(chain, chain[1:], strict=False):
+            after[a].append(b)
+    state: dict[int, int] = {}  # 1: on the path, 2: done
+    for root in nodes:
+        if root in state:
+            continue
+        state[root] = 1
+        todo = [(root, iter(after[root]))]
+        while todo:
+            node, it = todo[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[node] = 2
+                todo.pop()
+            elif state.get(nxt) == 1:
+                return True
+            elif nxt not in state:
+                state[nxt] = 1
+                todo.append((nxt, iter(after[nxt])))
+    return False
+
+
+class _Solver:
+    """The labelled search over one position (see the module docstring)."""
+
+    def __init__(
+        self,
+        p: Position,
+        deadline: float,
+        cancel: threading.Event | None,
+        max_states: int | None,
+        table_size: int,
+    ) -> None:
+        self.arr = [RANK[c] for c in p.waste] + [RANK[c] for c in reversed(p.stock)]
+        self.waste_first = bool(p.waste)
+        self.ptr0 = tuple(len(f) for f in p.foundations)
+        self.ranks0 = tuple(tuple(RANK[c] for c in r) for r in p.reserve)
+        self.deadline = deadline
+        self.cancel = cancel
+        self.max_states = max_states
+        self.table_size = max(1000, table_size)
+        n = len(self.arr)
+        # nxt[s][r]: the first arrival index >= s of rank r (_BIG: none).
+        self.nxt = [[_BIG] * 14 for _ in range(n + 1)]
+        for s in range(n - 1, -1, -1):
+            row = self.nxt[s + 1][:]
+            row[self.arr[s]] = s
+            self.nxt[s] = row
+        self.states = 0
+        self.memo: dict[tuple[object, ...], int] = {}
+        self.cut = False
+        self.limited = False
+        self.pass_deadline = deadline
+        self.path: list[tuple[int, int]] = []
+
+    # --- the root: labelling the cards already on the reserves -----------------------
+
+    def labellings(self) -> Iterator[Stacks]:
+        """Every acyclic labelling of the reserve cards, likeliest first."""
+        ptr = self.ptr0
+        where: dict[int, list[tuple[int, int]]] = {}
+        for j, pile in enumerate(self.ranks0):
+            for h, r in enumerate(pile):
+                where.setdefault(r, []).append((j, h))
+        groups: list[tuple[list[tuple[int, int]], list[int]]] = []
+        for r, spots in sorted(where.items()):
+            # Cards nearer a top get the events due sooner first.
+            spots.sort(key=lambda jh: len(self.ranks0[jh[0]]) - jh[1])
+            events = [e for e in _EVENTS[r] if e & 15 >= ptr[e >> 4]]
+            events.sort(key=lambda e: (e & 15) - ptr[e >> 4])
+            if len(events) < len(spots):
+                return  # not a real position: more cards than events
+            groups.append((spots, events))
+        choices = [itertools.permutations(events, len(spots)) for spots, events in groups]
+        for pick in itertools.product(*choices):
+            res = [list(pile) for pile in self.ranks0]
+            for (spots, _), chosen in zip(groups, pick, strict=True):
+                for (j, h), e in zip(spots, chosen, strict=True):
+                    res[j][h] = e
+            stacks = tuple(tuple(pile) for pile in res)
+            if not _has_cycle(stacks):
+                yield stacks
+
+    # --- the search -------------------------------------------------------------------
+
+    def run(self) -> Verdict:
+        """LDS passes for half the time, then an exhaustive pass: (verdict, moves, states)."""
+        start = time.monotonic()
+        lds_end = start + (self.deadline - start) * 0.5
+        try:
+            for limit in range(64):
+                if time.monotonic() >= lds_end:
+                    break
+                verdict = self.pass_(limit, min(lds_end, self.deadline))
+                if verdict is not None:
+                    return verdict
+            verdict = self.pass_(None, self.deadline)
+            if verdict is not None:
+                return verdict
+        except _Stop:
+            pass
+        return "unknown", [], self.states
+
+    def pass_(self, limit: int | None, deadline: float) -> Verdict | None:
+        """One pass (limit None: exhaustive); None when a discrepancy limit cut it short."""
+        self.memo = {}
+        self.cut = False
+        self.limited = limit is not None
+        self.pass_deadline = deadline
+        left = _BIG if limit is None else limit
+        try:
+            for i, stacks in enumerate(self.labellings()):
+                if i > left:
+                    self.cut = True
+                    break
+                self.path = []
+                if self.dfs(0, self.ptr0, stacks, left - i if self.limited else left):
+                    return "won", self.moves(stacks), self.states
+        except _Stop:
+            if time.monotonic() > self.deadline or self.stopped():
+                raise
+            return None  # only this pass's share of the time ran out
+        if self.cut:
+            return None
+        return "lost", [], self.states
+
+    def stopped(self) -> bool:
+        """Whether the caller cancelled or the state budget is spent."""
+        if self.cancel is not None and self.cancel.is_set():
+            return True
+        return self.max_states is not None and self.states > self.max_states
+
+    def dfs(self, s: int, ptr0: tuple[int, ...], res0: Stacks, left: int) -> bool:
+        """Search from a state; True (with ``self.path`` filled) when it wins."""
+        ptr = list(ptr0)
+        piles = list(res0)
+        _settle(ptr, piles, None)
+        arr = self.arr
+        if s == len(arr):
+            return not any(piles)
+        key = (s, *ptr, *sorted(piles))
+        memo = self.memo
+        seen = memo.get(key)
+        if seen is not None and seen >= left:
+            return False
+        if len(memo) >= self.table_size:
+            memo.clear()  # forgetting costs time, never correctness
+        memo[key] = left
+        self.states += 1
+        if self.states & 511 == 0:
+            if time.monotonic() > self.pass_deadline or self.stopped():
+                raise _Stop
+        elif self.max_states is not None and self.states > self.max_states:
+            raise _Stop
+        res = tuple(piles)
+        pt = tuple(ptr)
+        for i, (j, e) in enumerate(self.children(s, pt, res)):
+            if i > left:
+                self.cut = True
+                return False
+            k = e >> 4
+            if j < 0:
+                kid_ptr = pt[:k] + (pt[k] + 1,) + pt[k + 1 :]
+                kid_res = res
+            else:
+                kid_ptr = pt
+                kid_res = res[:j] + (res[j] + (e,),) + res[j + 1 :]
+            if self.dfs(s + 1, kid_ptr, kid_res, left - i if self.limited else left):
+                self.path.append((j, e))
+                return True
+        return False
+
+    def children(self, s: int, ptr: tuple[int, ...], res: Stacks) -> list[tuple[int, int]]:
+        """Where the card dealt at ``s`` may go, best first: (reserve or -1 home, event)."""
+        w = self.arr[s]
+        labelled: list[list[int]] = [[], [], [], []]
+        loc: dict[int, tuple[int, int]] = {}
+        for j, pile in enumerate(res):
+            for h, e in enumerate(pile):
+                labelled[e >> 4].append(e & 15)
+                loc[e] = (j, h)
+        # The earliest time each event can happen: its card's first possible arrival
+        # (now, for a card on a reserve), and not before the event before it; blocking
+        # and competing events ignored. Only an ordering guess.
+        when: dict[int, int] = {}
+        arrival = self.nxt[s]
+        for k in range(4):
+            t = s
+            seq = _SEQ[k]
+            for i in range(ptr[k], 13):
+                e = k * 16 + i
+                if e not in loc:
+                    a = arrival[seq[i]]
+                    if a > t:
+                        t = a
+                when[e] = t
+
+        def reach(x: int) -> list[int]:
+            """Per foundation, the lowest event that must come after ``x``."""
+            low = [99, 99, 99, 99]
+            todo = [x]
+            while todo:
+                y = todo.pop()
+                ky, iy = y >> 4, y & 15
+                old = low[ky]
+                if iy >= old:
+                    continue
+                low[ky] = iy
+                for i2 in labelled[ky]:
+                    if iy <= i2 < old:
+                        j, h = loc[ky * 16 + i2]
+                        todo.extend(res[j][:h])
+            return low
+
+        tops: list[tuple[int, int, list[int]]] = []
+        empty = -1
+        seen: set[tuple[int, ...]] = set()
+        for j, pile in enumerate(res):
+            if pile in seen:
+                continue
+            seen.add(pile)
+            if pile:
+                tops.append((j, pile[-1], reach(pile[-1])))
+            else:
+                empty = j
+        home: list[tuple[int, int]] = []
+        ranked: list[tuple[int, int, int]] = []
+        for e in _EVENTS[w]:
+            k, i = e >> 4, e & 15
+            if i < ptr[k] or e in loc:
+                continue
+            if i == ptr[k]:
+                home.append((-1, e))
+                continue
+            due = when[e]
+            wait = due - s
+            for j, x, low in tops:
+                if low[k] < i:
+                    continue  # rule 3: x must come before an event before e
+                tx = when[x]
+                score = tx - due if tx >= due else _BAD + due - tx
+                ranked.append((score + _WAIT * wait, j, e))
+            if empty >= 0:
+                ranked.append((_EMPTY + _WAIT * wait, empty, e))
+        ranked.sort()
+        return home + [(j, e) for _, j, e in ranked]
+
+    def moves(self, stacks: Stacks) -> list[Move]:
+        """The engine moves of the winning line in ``self.path``."""
+        out: list[Move] = []
+        ptr = list(self.ptr0)
+        res = list(stacks)
+        _settle(ptr, res, out)
+        for s, (j, e) in enumerate(reversed(self.path)):
+            if s or not self.waste_first:
+                out.append(_DEAL)
+            k = e >> 4
+            if j < 0:
+                ptr[k] += 1
+                out.append(_W_TO_F[k])
+            else:
+                res[j] = res[j] + (e,)
+                out.append(_W_TO_R[j])
+            _settle(ptr, res, out)
+        return out

@@ -1,4 +1,8 @@
-"""Baker's Dozen: canonical keys, safe foundation moves, move ordering.
+"""Baker's Dozen: canonical keys, safe foundation moves, pruning with proofs, move ordering.
+
+Moves are generated here directly (a checked subset of the engine's ``legal_moves``:
+top cards home, onto a card one rank higher, Kings into an empty pile with
+kings=empty-piles); every winning line is still replayed through ``play``.
 
 Safe foundation moves (proof). Let card c of rank r be playable home with every card
 of rank r-1 already home (or r = 1). Foundations never give a card back, so in any
@@ -9,12 +13,41 @@ tops are unchanged, every foundation is at least as high, and an empty pile of S
 still empty in S'_k (with kings=empty-piles, an emptied pile is only a gain). The
 build rule (any suit or another suit) plays no part in the argument.
 
-Dead positions (proof). A card x that lies above a lower card of its own suit can
-never go home first, so it must leave its pile onto a parent: a card of rank x+1 (of
-another suit with build=other-suit), or an empty pile if x is a King and kings=
-empty-piles. If every such parent is already home (foundations never give cards back)
-or lies beneath x in x's own pile (it cannot be uncovered while x is there), x never
-moves, never goes home, and the position is lost: it gets no children.
+Moves that empty a pile (proof). Let S have e empty piles and k Kings that lie on
+another card (with kings=to-bottom no King ever enters an empty pile: count k = 0).
+If e >= k, no move m that takes the last card c off a pile A onto a card P is needed.
+Take a winning line W from S that starts with m; W' leaves c alone in A until W moves
+c again. While c is on P in W, the two positions differ only there: the same tops
+(c is the top of A in W' exactly when it is the top of P's pile in W, with the same
+cards built on it), the same foundations, and one empty pile fewer in W'. Nothing is
+ever built on P while c covers it, so every move of W stays legal in W' except a King
+entering an empty pile: W' needs a second empty pile then. Kings enter empty piles
+only from on top of another card (a lone King moved to an empty pile changes nothing
+and is dropped from W), and such a King then lies at the bottom for good, so W makes
+at most k such moves; before its j-th one (j <= k) W has at least e + 1 - (j - 1) >= 2
+empty piles (e, plus A, less the j-1 filled; emptying more only adds). When W moves c
+off P (home or onto another card), W' moves it off A to the same place and the two
+lines meet. So W' wins without m.
+
+No-op moves. A lone King into an empty pile gives the same canonical position (the
+key compares piles as a set); a King into one empty pile or another, too: only the
+first empty pile is tried.
+
+Dead positions (proof). The relaxation R lets a card leave its pile ("lift", to be
+put nowhere) when it is its pile's top and some card P it may be built on (one rank
+higher, of another suit with build=other-suit, not home in S) is the top of its own
+pile or already gone from it; a King lifts when some pile is empty
+(kings=empty-piles only); a card goes home when every lower card of its suit is gone
+from the piles (home or lifted). R never forbids what it once allowed (piles only
+shrink, nothing comes back), so playing every allowed step until none is left reaches
+R's best state. Every line of the real game is matched step by step in R, with every
+card moved in the game gone in R: a card moved off its pile was its top (everything
+above it had gone, so it is R's top or already gone); its new parent P was not home
+in S and was the top of P's pile or had moved (gone in R); a King's empty pile has
+lost all its cards (empty in R); a card sent home had every lower card of its suit
+home. So when R's best state still holds a card in a pile, no line of the game wins
+and the position is lost. This subsumes the older test (a card above a lower card of
+its suit whose every parent is home or beneath it can never leave).
 """
 
 from __future__ import annotations
@@ -23,22 +56,58 @@ from ..cards import RANK, SUIT
 from ..moves import Move
 from ..position import Position
 from ..rules import Game
-from .alternating import heights
 from .base import Adapter, Child, Tag
+
+_T = tuple(f"t{i + 1}" for i in range(13))
+_F = tuple(f"f{i + 1}" for i in range(4))
+_TT = tuple(tuple(Move(_T[i], _T[j]) for j in range(13)) for i in range(13))
+_TF = tuple(tuple(Move(_T[i], _F[j]) for j in range(4)) for i in range(13))
+
+
+def _parents(other_suit: bool) -> tuple[tuple[int, ...], ...]:
+    """For each card, the cards it may be built on (none for a King)."""
+    out: list[tuple[int, ...]] = []
+    for c in range(52):
+        r, s = RANK[c], SUIT[c]
+        if r == 13:
+            out.append(())
+            continue
+        out.append(tuple(t * 13 + r for t in range(4) if not (other_suit and t == s)))
+    return tuple(out)
+
+
+def _foundations(p: Position) -> tuple[list[int], list[int]]:
+    """Cards home per suit, and the foundation index holding each suit (-1: none yet)."""
+    h = [0, 0, 0, 0]
+    at = [-1, -1, -1, -1]
+    for j, f in enumerate(p.foundations):
+        if f:
+            s = SUIT[f[0]]
+            h[s] = len(f)
+            at[s] = j
+    return h, at
 
 
 class BakersDozenAdapter(Adapter):
     """Baker's Dozen with either option."""
 
+    lds_share = 0.0
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.other_suit = game.option["build"] == "other-suit"
+        self.kings_move = game.option["kings"] == "empty-piles"
+        self.parents = _parents(self.other_suit)
+
     def key(self, p: Position) -> bytes:
-        """Foundations by suit and the tableau as a set of piles."""
-        piles = sorted(bytes(pile) for pile in p.tableau)
-        return bytes(heights(p)) + b"\xfe" + b"\xff".join(piles)
+        """The tableau as a set of piles (the foundations hold exactly the other cards)."""
+        return b"\xff".join(sorted([bytes(pile) for pile in p.tableau]))
 
     def auto(self, p: Position) -> tuple[list[Move], Position]:
         """Play cards home while every card of the rank below is home."""
         played: list[Move] = []
-        h = heights(p)
+        h, at = _foundations(p)
+        apply = self.game.apply
         progress = True
         while progress:
             progress = False
@@ -48,80 +117,141 @@ class BakersDozenAdapter(Adapter):
                     continue
                 c = pile[-1]
                 r = RANK[c]
-                if h[SUIT[c]] != r - 1 or (r > 1 and low < r - 1):
+                s = SUIT[c]
+                if h[s] != r - 1 or low < r - 1 and r > 1:
                     continue
-                j = _home(p, c)
-                m = Move(f"t{i + 1}", f"f{j + 1}")
-                p = self.game.apply(p, m)
+                if r == 1:
+                    j = next(j for j, f in enumerate(p.foundations) if not f)
+                    at[s] = j
+                else:
+                    j = at[s]
+                m = _TF[i][j]
+                p = apply(p, m)
                 played.append(m)
-                h[SUIT[c]] = r
+                h[s] = r
                 low = min(h)
                 progress = True
         return played, p
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.other_suit = game.option["build"] == "other-suit"
-        self.kings_move = game.option["kings"] == "empty-piles"
-
-    def dead(self, p: Position) -> bool:
-        """Whether some card can provably never move (see the module docstring)."""
-        h = heights(p)
-        other_suit = self.other_suit
-        if self.kings_move:
-            top_rank = 12  # a King can always go to an empty pile: never frozen
-        else:
-            top_rank = 13
-        where: dict[int, tuple[int, int]] = {}
-        for i, pile in enumerate(p.tableau):
+    def dead(self, p: Position, h: list[int] | None = None) -> bool:
+        """Whether the relaxation R cannot empty the piles (see the module docstring)."""
+        if h is None:
+            h = _foundations(p)[0]
+        tab = p.tableau
+        parents = self.parents
+        pile_of = [0] * 52
+        index_of = [0] * 52
+        top = [0] * 13
+        gone = bytearray(52)
+        left = 0
+        for i, pile in enumerate(tab):
+            top[i] = len(pile)
+            left += len(pile)
             for k, c in enumerate(pile):
-                where[c] = (i, k)
-        for i, pile in enumerate(p.tableau):
-            lowest = [14, 14, 14, 14]
-            for k, x in enumerate(pile):
-                s, r = SUIT[x], RANK[x]
-                if lowest[s] < r <= top_rank:
-                    for t in range(4):
-                        if h[t] >= r + 1 or (other_suit and t == s) or r == 13:
-                            continue
-                        j, m = where[t * 13 + r]
-                        if j != i or m > k:
-                            break  # a parent that may yet be uncovered
+                pile_of[c] = i
+                index_of[c] = k
+        hh = list(h)
+        for s in range(4):
+            for r in range(h[s]):
+                gone[s * 13 + r] = 1
+        kings_move = self.kings_move
+        progress = True
+        while progress:
+            progress = False
+            for i in range(13):
+                n = top[i]
+                if not n:
+                    continue
+                pile = tab[i]
+                while n:
+                    c = pile[n - 1]
+                    s = SUIT[c]
+                    if hh[s] == c - s * 13:  # every lower card of its suit gone: home
+                        gone[c] = 1
+                        k = hh[s] + 1
+                        while k < 13 and gone[s * 13 + k]:
+                            k += 1
+                        hh[s] = k
                     else:
-                        return True
-                if r < lowest[s]:
-                    lowest[s] = r
-        return False
+                        for q in parents[c]:
+                            if q - SUIT[q] * 13 < h[SUIT[q]]:
+                                continue  # home in S: never a parent again
+                            if top[pile_of[q]] <= index_of[q] + 1:
+                                break
+                        else:
+                            if not (kings_move and RANK[c] == 13 and 0 in top):
+                                break
+                        gone[c] = 1
+                    n -= 1
+                    left -= 1
+                    progress = True
+                top[i] = n
+            if not left:
+                return False
+        return True
 
     def children(self, p: Position, tag: Tag = None) -> list[Child]:
         """Foundation moves first, then moves off the piles that hide the lowest cards."""
-        g = self.game
-        if self.dead(p):
+        h, at = _foundations(p)
+        if self.dead(p, h):
             return []
+        tab = p.tableau
+        other_suit = self.other_suit
         # How far each pile's most urgent card is from going home: uncover urgent
         # cards, and do not bury them.
-        h = heights(p)
-        urgency = [min((RANK[c] - h[SUIT[c]] for c in pile), default=99) for pile in p.tableau]
+        urgency = [99] * 13
+        under = [99] * 13  # the same for the pile less its top card
+        by_rank: list[list[int]] = [[] for _ in range(15)]
+        empties: list[int] = []
+        loose_kings = 0
+        for i, pile in enumerate(tab):
+            if not pile:
+                empties.append(i)
+                continue
+            u = 99
+            for k, c in enumerate(pile):
+                if k == len(pile) - 1:
+                    under[i] = u
+                d = RANK[c] - h[SUIT[c]]
+                if d < u:
+                    u = d
+                if k and RANK[c] == 13:
+                    loose_kings += 1
+            urgency[i] = u
+            if len(pile) == 1:
+                under[i] = 0  # a lone card: its pile empties
+            by_rank[RANK[pile[-1]]].append(i)
+        # See "Moves that empty a pile" in the module docstring.
+        may_empty = self.kings_move and len(empties) < loose_kings
         ranked: list[tuple[int, int, Move]] = []
-        for n, m in enumerate(g.legal_moves(p)):
-            i = int(m.src[1:]) - 1
-            if m.dst.startswith("f"):
-                score = 0
-            else:
-                pile = p.tableau[i]
-                j = int(m.dst[1:]) - 1
-                below = min((RANK[c] - h[SUIT[c]] for c in pile[:-1]), default=0)
-                score = 1 + 4 * below + max(0, 14 - urgency[j])
+        n = 0
+        for i, pile in enumerate(tab):
+            if not pile:
+                continue
+            c = pile[-1]
+            r = RANK[c]
+            s = SUIT[c]
+            if h[s] == r - 1:
+                j = at[s] if r > 1 else next(j for j, f in enumerate(p.foundations) if not f)
+                ranked.append((0, n, _TF[i][j]))
+                n += 1
+            if len(pile) == 1 and not may_empty:
+                continue
+            if r == 13:
+                if self.kings_move and empties and len(pile) > 1:
+                    ranked.append((1 + 4 * under[i], n, _TT[i][empties[0]]))
+                    n += 1
+                continue
+            base = 1 + 4 * under[i]
+            for j in by_rank[r + 1]:
+                dest = tab[j][-1]
+                if other_suit and SUIT[dest] == s:
+                    continue
+                score = base + max(0, 14 - urgency[j])
                 # A card on the next card of its own suit will go home right after it.
-                if p.tableau[j] and SUIT[p.tableau[j][-1]] == SUIT[pile[-1]]:
+                if SUIT[dest] == s:
                     score = max(1, score - 3)
-            ranked.append((score, n, m))
-        ranked.sort(key=lambda t: (t[0], t[1]))
+                ranked.append((score, n, _TT[i][j]))
+                n += 1
+        ranked.sort()
         return [((m,), p, m, None) for _, _, m in ranked]
-
-
-def _home(p: Position, c: int) -> int:
-    if RANK[c] == 1:
-        return next(j for j, f in enumerate(p.foundations) if not f)
-    s = SUIT[c]
-    return next(j for j, f in enumerate(p.foundations) if f and SUIT[f[0]] == s)

@@ -38,7 +38,7 @@ from ..games.klondike import Klondike
 from ..moves import DEAL, PILES, Move
 from ..position import Position
 from ..rules import Game
-from .alternating import heights, honours, is_safe, obligation, tableau_key
+from .alternating import EMPTIED, heights, is_safe, obligation, tableau_key
 from .base import Adapter, Child, Tag
 
 _MOVES: dict[tuple[str, str, int], Move] = {}
@@ -125,22 +125,27 @@ class KlondikeAdapter(Adapter):
         return moves if len(moves) + sum(len(f) for f in p.foundations) == 52 else None
 
     def children(self, p: Position, tag: Tag = None) -> list[Child]:
-        """Tableau and foundation moves, plus every waste card the stock can bring up
-        (only those that meet the obligation ``tag``: see ``alternating.obligation``)."""
+        """Tableau and foundation moves, plus every waste card the stock can bring up.
+
+        Under an obligation (see ``alternating.obligation``) only the moves that meet
+        it are made: onto the uncovered card, or into the emptied pile (``only``), or
+        the uncovered card home.
+        """
         g = self.game
+        only = -1
+        if tag is not None:
+            for j, pile in enumerate(p.tableau):
+                if (pile[-1] == tag) if pile else tag == EMPTIED:
+                    only = j
+                    break
         ranked: list[tuple[int, int, Child]] = []
         returns: list[Move] = []
         n = 0
-        for m in self._plain_moves(p):
-            i = PILES[m.src][1]
-            j = PILES[m.dst][1]
+        for m, i, count in self._plain_moves(p, only):
             if m.dst[0] == "f":
                 score = 0
             elif m.src[0] == "t":
-                pile = p.tableau[i]
-                rest = len(pile) - m.count
-                if rest == 0 and not p.tableau[j]:
-                    continue  # a whole pile to an empty pile: the same position
+                rest = len(p.tableau[i]) - count
                 if rest == 0:
                     score = 3
                 elif rest <= p.down[i]:
@@ -150,31 +155,30 @@ class KlondikeAdapter(Adapter):
             else:
                 returns.append(m)  # returns from the foundations: compound moves, below
                 continue
-            if tag is not None and not honours(p, tag, m.src, m.dst):
-                continue
             order = -p.down[i] if score == 1 else 0
-            t = obligation(p, i, m.count, RANK) if m.dst[0] == "t" else None
+            t = obligation(p, i, count, RANK) if self.obligations and m.dst[0] == "t" else None
             ranked.append((score * 64 + order, n, ((m,), p, m, t)))
             n += 1
-        for score, moves, base, last in self._waste_moves(p):
-            if tag is not None and not honours(p, tag, "w", last.dst):
-                continue
+        for score, moves, base, last in self._waste_moves(p, only):
             ranked.append((score * 64, n, (moves, base, last, None)))
             n += 1
         for m in returns:
-            if tag is not None and not honours(p, tag, m.src, m.dst):
-                continue
             for child in self._after_return(g.apply(p, m), (m,), m, 1):
                 ranked.append((6 * 64, n, child))
                 n += 1
         ranked.sort(key=lambda t: (t[0], t[1]))
         return [c for _, _, c in ranked]
 
-    def _plain_moves(self, p: Position) -> list[Move]:
-        """The legal moves that do not touch the stock or waste (a subset of the
-        engine's ``legal_moves``, less those to a second empty pile or empty foundation,
-        which lead to the same canonical state as to the first)."""
-        g = self.game
+    def _plain_moves(self, p: Position, only: int = -1) -> list[tuple[Move, int, int]]:
+        """The legal moves that do not touch the stock or waste, with their source pile
+        index and card count: a subset of the engine's ``legal_moves``, less those that
+        lead to the same canonical state as another (to a second empty pile or empty
+        foundation, a whole pile to an empty pile). With ``only`` >= 0, just the moves
+        onto that pile and of its top card home.
+
+        Found from the destinations: only two cards can go on a given card, so each
+        movable card's place is looked up instead of trying every pair of piles.
+        """
         tab = p.tableau
         h = heights(p)
         fidx = [-1, -1, -1, -1]
@@ -184,42 +188,59 @@ class KlondikeAdapter(Adapter):
                 fidx[SUIT[f[0]]] = k
             elif empty_f < 0:
                 empty_f = k
-        empty_t = next((j for j, pile in enumerate(tab) if not pile), -1)
-        moves: list[Move] = []
-        add = moves.append
-        for k, f in enumerate(p.foundations):
-            if not f:
-                continue
-            c = f[-1]
-            r = RANK[c]
-            for j, dest in enumerate(tab):
-                if dest:
-                    top = dest[-1]
-                    if RANK[top] == r + 1 and RED[top] != RED[c]:
-                        add(_move(_F[k], _T[j]))
-                elif r == 13 and j == empty_t:
-                    add(_move(_F[k], _T[j]))
+        # Where each movable card is: (pile, cards from it to the top), for the cards
+        # of each pile's top run (the face-up alternating sequence that can move).
+        loc: dict[int, tuple[int, int]] = {}
         for i, pile in enumerate(tab):
             if not pile:
+                continue
+            k = len(pile) - 1
+            c = pile[k]
+            loc[c] = (i, 1)
+            low = p.down[i]
+            while k > low:
+                below = pile[k - 1]
+                if RANK[below] != RANK[c] + 1 or RED[below] == RED[c]:
+                    break
+                k -= 1
+                c = below
+                loc[c] = (i, len(pile) - k)
+        moves: list[tuple[Move, int, int]] = []
+        add = moves.append
+        empty_done = False
+        for j, dest in enumerate(tab):
+            if only >= 0 and j != only:
+                continue
+            if dest:
+                d = dest[-1]
+                r = RANK[d]
+                if r == 1:
+                    continue
+                wanted = [s * 13 + r - 2 for s in ((0, 2) if RED[d] else (1, 3))]
+            elif empty_done:
+                continue
+            else:
+                empty_done = True
+                wanted = [s * 13 + 12 for s in range(4)]
+            for c in wanted:
+                at = loc.get(c)
+                if at is not None:
+                    i, count = at
+                    if not dest and count == len(tab[i]):
+                        continue  # a whole pile to an empty pile: the same position
+                    add((_move(_T[i], _T[j], count), i, count))
+                else:
+                    s = SUIT[c]
+                    if h[s] == RANK[c]:  # on top of its foundation: it may come back
+                        add((_move(_F[fidx[s]], _T[j]), -1, 1))
+        for i, pile in enumerate(tab):
+            if not pile or (only >= 0 and i != only):
                 continue
             top_card = pile[-1]
             top = RANK[top_card]
             s = SUIT[top_card]
             if h[s] == top - 1:
-                add(_move(_T[i], _F[fidx[s] if top > 1 else empty_f]))
-            length = g.run_length(p, i)
-            for j, dest in enumerate(tab):
-                if j == i:
-                    continue
-                if dest:
-                    d = dest[-1]
-                    n = RANK[d] - top
-                    if 1 <= n <= length and RED[pile[-n]] != RED[d]:
-                        add(_move(_T[i], _T[j], n))
-                elif j == empty_t:
-                    n = 14 - top
-                    if 1 <= n <= length:
-                        add(_move(_T[i], _T[j], n))
+                add((_move(_T[i], _F[fidx[s] if top > 1 else empty_f]), i, 1))
         return moves
 
     def _after_return(
@@ -258,7 +279,8 @@ class KlondikeAdapter(Adapter):
                     count = len(pile) - k
                     if k >= q.down[i] and count <= g.run_length(q, i):
                         m = Move(_T[i], ret.dst, count)
-                        out.append(((*prefix, m), q, m, obligation(q, i, count, RANK)))
+                        t = obligation(q, i, count, RANK) if self.obligations else None
+                        out.append(((*prefix, m), q, m, t))
                     break
                 else:
                     in_stock = in_stock or x in q.stock or x in q.waste
@@ -290,8 +312,11 @@ class KlondikeAdapter(Adapter):
         """The foundation that holds ``suit``."""
         return next(j for j, f in enumerate(p.foundations) if f and SUIT[f[0]] == suit)
 
-    def _waste_moves(self, p: Position) -> list[tuple[int, tuple[Move, ...], Position, Move]]:
-        """Every move of a card that dealing brings to the waste top, with its deals."""
+    def _waste_moves(
+        self, p: Position, only: int = -1
+    ) -> list[tuple[int, tuple[Move, ...], Position, Move]]:
+        """Every move of a card that dealing brings to the waste top, with its deals
+        (with ``only`` >= 0, just those onto that tableau pile)."""
         seq = p.waste + tuple(reversed(p.stock))
         total = len(seq)
         if not total:
@@ -319,10 +344,12 @@ class KlondikeAdapter(Adapter):
             c = seq[idx]
             rank = RANK[c]
             dests: list[tuple[int, str]] = []
-            if h[SUIT[c]] == rank - 1:
+            if h[SUIT[c]] == rank - 1 and only < 0:
                 dests.append((0, _F[self._home(p, c)]))
             empty_done = False
             for j, top in enumerate(tops):
+                if only >= 0 and j != only:
+                    continue
                 if top < 0:
                     if rank == 13 and not empty_done:
                         empty_done = True  # empty piles are interchangeable

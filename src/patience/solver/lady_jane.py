@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..cards import SUIT
 from ..moves import FOUNDATION, PILES, RESERVE, TABLEAU, Move
 from ..position import Position
-from .alternating import heights, is_safe, relative_rank, tableau_key
+from .alternating import heights, honours, is_safe, obligation, relative_rank, tableau_key
 from .base import Adapter, Child, Tag
 
 
@@ -72,10 +72,15 @@ class LadyJaneAdapter(Adapter):
         return moves if len(moves) + sum(len(f) for f in p.foundations) == 52 else None
 
     def children(self, p: Position, tag: Tag = None) -> list[Child]:
-        """Every legal move, the most promising first."""
+        """Every legal move that meets the obligation ``tag`` (see
+        ``alternating.obligation``), the most promising first."""
         g = self.game
-        ranked: list[tuple[int, int, Move]] = []
+        rel = _relative(p.base)
+        ranked: list[tuple[int, int, Move, Tag]] = []
         for n, m in enumerate(g.legal_moves(p)):
+            if tag is not None and (m.is_deal or not honours(p, tag, m.src, m.dst)):
+                continue
+            t: Tag = None
             if m.is_deal:
                 score = 40
             else:
@@ -87,6 +92,8 @@ class LadyJaneAdapter(Adapter):
                     rest = len(p.tableau[i]) - m.count
                     if rest == 0 and not p.tableau[j]:
                         continue  # a whole pile to an empty pile: the same position
+                    if dkind == TABLEAU and self.obligations:
+                        t = obligation(p, i, m.count, rel)
                     if rest == 0:
                         score = 30
                     elif rest <= p.down[i]:
@@ -99,9 +106,9 @@ class LadyJaneAdapter(Adapter):
                     score = 60
                 else:
                     score = 25
-            ranked.append((score, n, m))
-        ranked.sort(key=lambda t: (t[0], t[1]))
-        return [((m,), p, m, None) for _, _, m in ranked]
+            ranked.append((score, n, m, t))
+        ranked.sort(key=lambda r: (r[0], r[1]))
+        return [((m,), p, m, t) for _, _, m, t in ranked]
 
 
 _RELATIVE: dict[int | None, tuple[int, ...]] = {}

@@ -134,13 +134,17 @@ def search(
             line.append(moves + tuple(finish))
             return True
         key: Hashable = adapter.key(p)
-        if tag is not None:
-            key = (key, tag)
         if limited:
             # A state searched with at least as many discrepancies left is covered.
             key, cost = (key, adapter.cost(p)), -left
         else:
             cost = adapter.cost(p)
+        if tag is not None:
+            # The same state searched with no obligation covers it: an obligation only
+            # narrows the choice of moves.
+            if table.covers(key, cost):
+                return False
+            key = (key, tag)
         # An ancestor with the same key had a cost no higher (costs never fall along a
         # line), so meeting it again is a cycle.
         if key in on_path or table.covers(key, cost):

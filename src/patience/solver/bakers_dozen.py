@@ -62,6 +62,8 @@ _T = tuple(f"t{i + 1}" for i in range(13))
 _F = tuple(f"f{i + 1}" for i in range(4))
 _TT = tuple(tuple(Move(_T[i], _T[j]) for j in range(13)) for i in range(13))
 _TF = tuple(tuple(Move(_T[i], _F[j]) for j in range(4)) for i in range(13))
+_SUIT = SUIT
+_RANK0 = tuple(c % 13 for c in range(52))
 
 
 def _parents(other_suit: bool) -> tuple[tuple[int, ...], ...]:
@@ -139,22 +141,20 @@ class BakersDozenAdapter(Adapter):
             h = _foundations(p)[0]
         tab = p.tableau
         parents = self.parents
-        pile_of = [0] * 52
-        index_of = [0] * 52
-        top = [0] * 13
+        # avail[q]: q is gone from its pile in R or is its top (a parent then); never
+        # set for a card home in S.
+        avail = bytearray(52)
         gone = bytearray(52)
-        left = 0
-        for i, pile in enumerate(tab):
-            top[i] = len(pile)
-            left += len(pile)
-            for k, c in enumerate(pile):
-                pile_of[c] = i
-                index_of[c] = k
+        top = [len(pile) for pile in tab]
+        for pile in tab:
+            if pile:
+                avail[pile[-1]] = 1
         hh = list(h)
         for s in range(4):
             for r in range(h[s]):
                 gone[s * 13 + r] = 1
         kings_move = self.kings_move
+        king_room = kings_move and 0 in top
         progress = True
         while progress:
             progress = False
@@ -165,30 +165,31 @@ class BakersDozenAdapter(Adapter):
                 pile = tab[i]
                 while n:
                     c = pile[n - 1]
-                    s = SUIT[c]
-                    if hh[s] == c - s * 13:  # every lower card of its suit gone: home
+                    s = _SUIT[c]
+                    if hh[s] == _RANK0[c]:  # every lower card of its suit gone: home
                         gone[c] = 1
                         k = hh[s] + 1
-                        while k < 13 and gone[s * 13 + k]:
+                        base = s * 13
+                        while k < 13 and gone[base + k]:
                             k += 1
                         hh[s] = k
                     else:
                         for q in parents[c]:
-                            if q - SUIT[q] * 13 < h[SUIT[q]]:
-                                continue  # home in S: never a parent again
-                            if top[pile_of[q]] <= index_of[q] + 1:
+                            if avail[q]:
                                 break
                         else:
-                            if not (kings_move and RANK[c] == 13 and 0 in top):
+                            if not (king_room and _RANK0[c] == 12):
                                 break
                         gone[c] = 1
                     n -= 1
-                    left -= 1
+                    if n:
+                        avail[pile[n - 1]] = 1
+                if n != top[i]:
+                    top[i] = n
                     progress = True
-                top[i] = n
-            if not left:
-                return False
-        return True
+                    if not n:
+                        king_room = kings_move
+        return any(top)
 
     def children(self, p: Position, tag: Tag = None) -> list[Child]:
         """Foundation moves first, then moves off the piles that hide the lowest cards."""
@@ -243,6 +244,10 @@ class BakersDozenAdapter(Adapter):
                     n += 1
                 continue
             base = 1 + 4 * under[i]
+            if len(pile) > 1:
+                u = pile[-2]
+                if h[SUIT[u]] == RANK[u] - 1:
+                    base = 1  # uncovers a card that can go home next
             for j in by_rank[r + 1]:
                 dest = tab[j][-1]
                 if other_suit and SUIT[dest] == s:

@@ -4,6 +4,7 @@ against a plain exhaustive search over every legal move on positions from real d
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -189,9 +190,15 @@ def test_agrees_with_exhaustive_search(options: dict[str, str]) -> None:
             continue
         r = solve(p, timeout=20)
         assert r.result == truth, p.to_json()
+        # The adapter's own staged search (probe, discrepancy passes, exhaustive).
+        decided = BakersDozenAdapter(game_for(p)).decide(p, time.monotonic() + 20)
+        assert decided is not None
+        verdict, line, _ = decided
+        assert verdict == truth, p.to_json()
         if truth == "won":
-            end = replay(p, r.moves)
-            assert game_for(end).is_won(end)
+            for moves in (r.moves, line):
+                end = replay(p, moves)
+                assert game_for(end).is_won(end)
     assert verdicts["won"] >= 5, verdicts
     if options["kings"] == "to-bottom":
         assert verdicts["lost"] >= 5, verdicts

@@ -52,6 +52,9 @@ its suit whose every parent is home or beneath it can never leave).
 
 from __future__ import annotations
 
+import threading
+import time
+
 from ..cards import RANK, SUIT
 from ..moves import Move
 from ..position import Position
@@ -94,6 +97,64 @@ class BakersDozenAdapter(Adapter):
     """Baker's Dozen with either option."""
 
     lds_share = 0.0
+    """No limited-discrepancy passes: plain depth-first search finds most wins here in a
+    few hundred states, where the passes (each departure from the first choice costs
+    its rank, and good lines take many) need thousands. The passes do find a few wins
+    the depth-first search sinks under; both would be had by a short capped
+    depth-first probe before the passes (a change to ``solve``, not made here)."""
+
+    probe_states = 3000
+    """States for the capped depth-first probe that ``decide`` runs first."""
+
+    probe_lds_share = 0.3
+    """The share of the budget ``decide`` then gives the limited-discrepancy passes."""
+
+    def decide(
+        self,
+        p: Position,
+        deadline: float,
+        cancel: threading.Event | None = None,
+        max_states: int | None = None,
+        table_size: int = 2_000_000,
+    ) -> tuple[str, list[Move], int] | None:
+        """The generic search in three stages: a depth-first probe capped at
+        ``probe_states`` (most wins take a few hundred states), then limited-discrepancy
+        passes (they find the wins a depth-first search sinks under), then the
+        exhaustive depth-first search (which alone proves losses). Every stage is exact:
+        a ``lost`` from the probe means it searched everything within its cap."""
+        from .search import UNKNOWN, search
+
+        start = time.monotonic()
+        lds_end = start + (deadline - start) * self.probe_lds_share
+        states = 0
+
+        def run(until: float, cap: int | None, limit: int | None) -> tuple[str, list[Move]]:
+            nonlocal states
+            left = None if max_states is None else max(0, max_states - states)
+            if cap is not None:
+                left = cap if left is None else min(cap, left)
+            verdict, moves, n = search(
+                p,
+                self,
+                deadline=until,
+                max_states=left,
+                cancel=cancel,
+                table_size=table_size,
+                discrepancies=limit,
+            )
+            states += n
+            return verdict, moves
+
+        verdict, moves = run(deadline, self.probe_states, None)
+        for limit in range(64):
+            if verdict != UNKNOWN or time.monotonic() >= lds_end:
+                break
+            if cancel is not None and cancel.is_set():
+                break
+            verdict, moves = run(min(lds_end, deadline), None, limit)
+        if verdict == UNKNOWN:
+            verdict, moves = run(deadline, None, None)
+        return verdict, moves, states
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)

@@ -1,5 +1,6 @@
-"""The obligations of Klondike and Lady Jane (``solver.alternating.obligation``) never
-change a verdict: checked against the same exhaustive search without them, on
+"""The proven cuts of Klondike and Lady Jane (the obligations of
+``solver.alternating.obligation``, Klondike's relaxation ``KlondikeAdapter.lost``)
+never change a verdict: checked against the same exhaustive search without them, on
 positions from real deals.
 
 The positions are taken late in a winning line and then pushed off it by a few random
@@ -31,7 +32,7 @@ CASES = [
 def positions(game: str, options: dict[str, str], rng: random.Random) -> Iterator[Position]:
     """Positions from real deals: some way along a winning line then pushed off it by a
     few random moves (mostly won), and the ends of random playouts (mostly lost)."""
-    for deal in range(1, 30):
+    for deal in [*range(1, 16), 27, 70]:  # 27 and 70: quick no-redeal wins
         start = new_game(game, deal, options)
         rules = game_for(start)
         p = start
@@ -41,7 +42,7 @@ def positions(game: str, options: dict[str, str], rng: random.Random) -> Iterato
                 break
             p = rules.play(p, rng.choice(moves))
         yield p
-        won = solve(start, timeout=1)
+        won = solve(start, max_states=20_000)
         if won.result != "won":
             continue
         for share in (0.5, 0.65, 0.8):
@@ -57,18 +58,47 @@ def positions(game: str, options: dict[str, str], rng: random.Random) -> Iterato
 
 
 @pytest.mark.parametrize(("game", "options"), CASES)
-def test_obligations_keep_every_verdict(game: str, options: dict[str, str]) -> None:
+def test_cuts_keep_every_verdict(game: str, options: dict[str, str]) -> None:
     rng = random.Random(f"{game}{options}")
     seen = {"won": 0, "lost": 0}
     for p in positions(game, options, rng):
         free = adapter_for(game_for(p))
-        free.obligations = False
-        plain, _, _ = search(p, free, max_states=30_000)
+        free.prune = False
+        plain, _, _ = search(p, free, max_states=15_000)
         if plain == "unknown":
-            continue  # too big to settle without the obligations
+            continue  # too big to settle without the cuts
         pruned, _, _ = search(p, adapter_for(game_for(p)))
         assert pruned == plain, p.to_json()
         seen[plain] += 1
         if seen["won"] >= 5 and seen["lost"] >= 5:
             break
     assert seen["won"] >= 2 and seen["lost"] >= 2, seen
+
+
+@pytest.mark.parametrize("mode", ["single", "three", "no-redeal", "unlimited"])
+def test_relaxation_never_gives_up_a_won_line(mode: str) -> None:
+    found = 0
+    for deal in (27, 70, 3, 11, 13, 14):
+        start = new_game("klondike", deal, {"mode": mode})
+        won = solve(start, max_states=30_000)
+        if won.result != "won":
+            continue
+        found += 1
+        rules = game_for(start)
+        adapter = adapter_for(rules)
+        p = start
+        for m in won.moves:
+            assert not adapter.lost(p), (p.to_json(), str(m))
+            p = rules.play(p, m)
+        if found == 4:
+            break
+    assert found
+
+
+def test_relaxation_proves_some_deals_lost_at_once() -> None:
+    rules = game_for(new_game("klondike", 1, {"mode": "no-redeal"}))
+    adapter = adapter_for(rules)
+    lost = [d for d in range(1, 41) if adapter.lost(rules.new_position(d))]
+    assert lost[:3] == [8, 9, 10]
+    for d in lost[:3]:
+        assert solve(rules.new_position(d), timeout=5).result == "lost"

@@ -47,9 +47,9 @@ class Adapter:
         k = p.key()
         return k if self.count_redeals else k[:-1]
 
-    obligations = True
-    """Whether children may carry obligations (off only to check the pruning against
-    the same search without it)."""
+    prune = True
+    """Whether to use the game's proven cuts (obligations, relaxations); off only to
+    check them against the same search without them."""
 
     lds_share = 0.5
     """The share of the time budget for limited-discrepancy passes (wins only) before

@@ -92,7 +92,7 @@ class LadyJaneAdapter(Adapter):
                     rest = len(p.tableau[i]) - m.count
                     if rest == 0 and not p.tableau[j]:
                         continue  # a whole pile to an empty pile: the same position
-                    if dkind == TABLEAU and self.obligations:
+                    if dkind == TABLEAU and self.prune:
                         t = obligation(p, i, m.count, rel)
                     if rest == 0:
                         score = 30

@@ -210,7 +210,9 @@ class KlondikeAdapter(Adapter):
             + bytes((len(p.waste), p.redeals))
             + bytes(p.waste)
             + bytes(p.stock)
-            + b"\xff".join(sorted(bytes(pile[: d + 1]) for pile, d in zip(p.tableau, p.down)))
+            + b"\xff".join(
+                sorted(bytes(pile[: d + 1]) for pile, d in zip(p.tableau, p.down, strict=True))
+            )
         )
         known = self._lost.get(sig)
         if known is None:

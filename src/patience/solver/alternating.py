@@ -115,4 +115,3 @@ def honours(p: Position, tag: object, src: str, dst: str) -> bool:
         pile = p.tableau[int(src[1:]) - 1]
         return bool(pile) and pile[-1] == tag
     return False
-

@@ -67,6 +67,7 @@ _TT = tuple(tuple(Move(_T[i], _T[j]) for j in range(13)) for i in range(13))
 _TF = tuple(tuple(Move(_T[i], _F[j]) for j in range(4)) for i in range(13))
 _SUIT = SUIT
 _RANK0 = tuple(c % 13 for c in range(52))
+_RANKS = range(1, 14)
 
 
 def _parents(other_suit: bool) -> tuple[tuple[int, ...], ...]:
@@ -261,8 +262,13 @@ class BakersDozenAdapter(Adapter):
         other_suit = self.other_suit
         # How far each pile's most urgent card is from going home: uncover urgent
         # cards, and do not bury them.
+        dist = [r - h[0] for r in _RANKS]  # ranks each card is above its foundation
+        dist += [r - h[1] for r in _RANKS]
+        dist += [r - h[2] for r in _RANKS]
+        dist += [r - h[3] for r in _RANKS]
+        at_dist = dist.__getitem__
         urgency = [99] * 13
-        under = [99] * 13  # the same for the pile less its top card
+        under = [0] * 13  # the same for the pile less its top card (0: a lone card)
         by_rank: list[list[int]] = [[] for _ in range(15)]
         empties: list[int] = []
         loose_kings = 0
@@ -270,18 +276,11 @@ class BakersDozenAdapter(Adapter):
             if not pile:
                 empties.append(i)
                 continue
-            u = 99
-            for k, c in enumerate(pile):
-                if k == len(pile) - 1:
-                    under[i] = u
-                d = RANK[c] - h[SUIT[c]]
-                if d < u:
-                    u = d
-                if k and RANK[c] == 13:
-                    loose_kings += 1
-            urgency[i] = u
-            if len(pile) == 1:
-                under[i] = 0  # a lone card: its pile empties
+            urgency[i] = min(map(at_dist, pile))
+            if len(pile) > 1:
+                under[i] = min(map(at_dist, pile[:-1]))
+                if self.kings_move:
+                    loose_kings += sum(1 for c in pile[1:] if c % 13 == 12)
             by_rank[RANK[pile[-1]]].append(i)
         # See "Moves that empty a pile" in the module docstring.
         may_empty = self.kings_move and len(empties) < loose_kings

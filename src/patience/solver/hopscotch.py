@@ -203,41 +203,6 @@ def _settle(ptr: list[int], res: list[tuple[int, ...]], out: list[Move] | None) 
             res[j] = pile
 
 
-def _has_cycle(res: Stacks) -> bool:
-    """Whether the labelled reserves close a cycle of "comes first" relations (rule 3).
-
-    Cards not labelled yet (-1) are skipped: a card leaves before every card under it,
-    so two labelled cards of one pile are ordered whatever lies between them."""
-    nodes = [e for pile in res for e in pile if e >= 0]
-    after: dict[int, list[int]] = {e: [] for e in nodes}
-    for whole in res:
-        pile = [e for e in whole if e >= 0]
-        for lower, upper in zip(pile, pile[1:], strict=False):
-            after[upper].append(lower)
-    for k in range(4):
-        chain = sorted(e for e in nodes if e >> 4 == k)
-        for a, b in zip(chain, chain[1:], strict=False):
-            after[a].append(b)
-    state: dict[int, int] = {}  # 1: on the path, 2: done
-    for root in nodes:
-        if root in state:
-            continue
-        state[root] = 1
-        todo = [(root, iter(after[root]))]
-        while todo:
-            node, it = todo[-1]
-            nxt = next(it, None)
-            if nxt is None:
-                state[node] = 2
-                todo.pop()
-            elif state.get(nxt) == 1:
-                return True
-            elif nxt not in state:
-                state[nxt] = 1
-                todo.append((nxt, iter(after[nxt])))
-    return False
-
-
 class _Solver:
     """The labelled search over one position (see the module docstring)."""
 
@@ -294,8 +259,48 @@ class _Solver:
             events.sort(key=lambda e: (e & 15) - ptr[e >> 4])
             options.append(events)
         res = [[-1] * len(pile) for pile in self.ranks0]
-        taken: set[int] = set()
+        loc: dict[int, tuple[int, int]] = {}  # labelled event -> (reserve, height)
         work = 0
+
+        def below(j: int, h: int) -> int:
+            """The nearest labelled card under height ``h`` of reserve ``j`` (-1: none)."""
+            pile = res[j]
+            for x in range(h - 1, -1, -1):
+                if pile[x] >= 0:
+                    return pile[x]
+            return -1
+
+        def closes_cycle(e: int, j: int, h: int) -> bool:
+            """Whether labelling (j, h) with ``e`` closes a cycle (the rest has none).
+
+            ``e`` comes before the nearest labelled card under it and the next labelled
+            event of its foundation, and after the nearest labelled card over it and the
+            previous event of its foundation: a cycle runs from one of the former to
+            one of the latter."""
+            k, i = e >> 4, e & 15
+            pile = res[j]
+            before = {x for x in pile[h + 1 :] if x >= 0}  # all over it come first
+            later = [x for x in loc if x >> 4 == k]
+            before.update(x for x in later if x & 15 < i)
+            todo = [x for x in later if x & 15 > i]
+            down = below(j, h)
+            if down >= 0:
+                todo.append(down)
+            seen: set[int] = set()
+            while todo:
+                y = todo.pop()
+                if y in before:
+                    return True
+                if y in seen:
+                    continue
+                seen.add(y)
+                jy, hy = loc[y]
+                z = below(jy, hy)
+                if z >= 0:
+                    todo.append(z)
+                ky, iy = y >> 4, y & 15
+                todo.extend(x for x in loc if x >> 4 == ky and x & 15 > iy)
+            return False
 
         def label(n: int) -> Iterator[Stacks]:
             nonlocal work
@@ -304,16 +309,17 @@ class _Solver:
                 return
             j, h = spots[n]
             for e in options[n]:
-                if e in taken:
+                if e in loc:
                     continue
                 work += 1
                 if work & 63 == 0:
                     self.tick()
+                if closes_cycle(e, j, h):
+                    continue
                 res[j][h] = e
-                if not _has_cycle(tuple(tuple(pile) for pile in res)):
-                    taken.add(e)
-                    yield from label(n + 1)
-                    taken.discard(e)
+                loc[e] = (j, h)
+                yield from label(n + 1)
+                del loc[e]
                 res[j][h] = -1
 
         yield from label(0)

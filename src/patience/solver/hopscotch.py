@@ -23,15 +23,18 @@ it will fill. Each rule it relies on, with its proof:
 3. No cycles. With labels fixed, a card above another on a reserve leaves first, so
    its event comes first; the events of one foundation come in order. A card placed
    where these "comes first" relations close a cycle can never leave: that child is
-   cut. (Checked when a card is placed, the only time an edge is added.)
+   cut. (Checked when a card is placed, the only time an edge is added, and for each
+   card labelled at the root; two labelled cards of one reserve are ordered whatever
+   lies between them, so a partial labelling with a cycle is abandoned at once.)
 4. The four reserves are interchangeable (any card may go on any of them, and only
    their tops play, to a foundation): the state key lists them sorted, and a card goes
    on only one of several reserves holding the same labelled cards.
 
 So a search that ends without cutting anything by its time or discrepancy limits has
-searched every labelled line, and ``lost`` is proven. Wins come first from
-limited-discrepancy passes ordered by a cheap schedule: the earliest time each event
-can happen (its card's arrival, blocking ignored), best-fit piles first.
+searched every labelled line, and ``lost`` is proven (whatever order it tried moves
+in). Wins come first from limited-discrepancy passes ordered by a cheap schedule (the
+earliest time each event can happen: its card's arrival, blocking ignored; best-fit
+piles first), then from short passes with jittered scores, then the exhaustive pass.
 
 The generic search (used when the own search is not called) keeps rank-only keys, the
 reserves as a set, and the one safe move proven without labels (rule 2 for a rank with

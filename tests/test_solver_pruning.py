@@ -1,5 +1,5 @@
 """The proven cuts of Klondike and Lady Jane (the obligations of
-``solver.alternating.obligation``, Klondike's relaxation ``KlondikeAdapter.lost``)
+``solver.alternating.obligation``, the relaxed game of ``solver.alternating.Relaxed``)
 never change a verdict: checked against the same exhaustive search without them, on
 positions from real deals.
 
@@ -75,11 +75,11 @@ def test_cuts_keep_every_verdict(game: str, options: dict[str, str]) -> None:
     assert seen["won"] >= 2 and seen["lost"] >= 2, seen
 
 
-@pytest.mark.parametrize("mode", ["single", "three", "no-redeal", "unlimited"])
-def test_relaxation_never_gives_up_a_won_line(mode: str) -> None:
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_relaxation_never_gives_up_a_won_line(game: str, options: dict[str, str]) -> None:
     found = 0
     for deal in (27, 70, 3, 11, 13, 14):
-        start = new_game("klondike", deal, {"mode": mode})
+        start = new_game(game, deal, options)
         won = solve(start, max_states=30_000)
         if won.result != "won":
             continue
@@ -96,9 +96,13 @@ def test_relaxation_never_gives_up_a_won_line(mode: str) -> None:
 
 
 def test_relaxation_proves_some_deals_lost_at_once() -> None:
-    rules = game_for(new_game("klondike", 1, {"mode": "no-redeal"}))
-    adapter = adapter_for(rules)
-    lost = [d for d in range(1, 41) if adapter.lost(rules.new_position(d))]
-    assert lost[:3] == [8, 9, 10]
-    for d in lost[:3]:
-        assert solve(rules.new_position(d), timeout=5).result == "lost"
+    for game, options, first in (
+        ("klondike", {"mode": "no-redeal"}, [8, 9, 10]),
+        ("lady-jane", {}, [7, 21, 29]),
+    ):
+        rules = game_for(new_game(game, 1, options))
+        adapter = adapter_for(rules)
+        lost = [d for d in range(1, 41) if adapter.lost(rules.new_position(d))]
+        assert lost[:3] == first
+        for d in lost:
+            assert solve(rules.new_position(d), timeout=5).result == "lost"

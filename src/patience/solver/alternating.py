@@ -115,3 +115,132 @@ def honours(p: Position, tag: object, src: str, dst: str) -> bool:
         pile = p.tableau[int(src[1:]) - 1]
         return bool(pile) and pile[-1] == tag
     return False
+
+
+class Relaxed:
+    """A relaxed game, for proofs of loss: the piles, the foundations and the face-up
+    cards, with the places of the face-up cards forgotten.
+
+    Forget where each face-up tableau card lies, except the lowest card of each pile
+    (the one on its face-down cards): every other face-up card is in a common pool,
+    free to go home whenever the card below it in its suit is home, and free to take a
+    card whatever covers it. A card joins the pool (from the waste, a reserve, the
+    stock, or as the lowest card of a pile, turning the next face-down card) when it
+    can go home, or when one of the two cards it could be built on is in the pool,
+    lowest in a pile or home (a card home may come back), or when it is a (relative)
+    King and some pile has been emptied. Every real move is a relaxed move or changes
+    nothing in the relaxed state, so a position lost relaxed is lost.
+
+    Everything here only ever grows: the pool, the foundations, the cards that can be
+    built on, the emptied piles. So making every possible move (``settle``) is never
+    worse than any other order; the game's adapter drives the stock and the piles
+    that only give their top card, and says why its own order is never worse.
+    """
+
+    def __init__(self, p: Position, rel: tuple[int, ...]) -> None:
+        self.rel = rel
+        self.h = h = heights(p)
+        self.parents = _CARD_OF[rel]
+        self.avail = avail = [False] * 52
+        of = _SUIT_RANK[rel]
+        for s in range(4):
+            for r in range(1, h[s] + 1):
+                avail[of[s][r]] = True
+        self.pool: list[int] = []
+        self.downs: list[list[int]] = []
+        self.lows: list[int] = []
+        self.empty = False
+        for pile, d in zip(p.tableau, p.down, strict=True):
+            if not pile:
+                self.empty = True
+                self.downs.append([])
+                self.lows.append(-1)
+                continue
+            self.downs.append(list(pile[:d]))
+            self.lows.append(pile[d])
+            avail[pile[d]] = True
+            for c in pile[d + 1 :]:
+                self.pool.append(c)
+                avail[c] = True
+
+    def fits(self, c: int) -> int:
+        """2: ``c`` can go home; 1: it can join the pool; 0: neither, for now."""
+        r = self.rel[c]
+        if self.h[SUIT[c]] == r - 1:
+            return 2
+        if r == 13:
+            return 1 if self.empty else 0
+        a, b = self.parents[r + 1][c]
+        return 1 if self.avail[a] or self.avail[b] else 0
+
+    def take(self, c: int) -> bool:
+        """Play ``c`` (a card that only the adapter's piles hold) if it fits anywhere."""
+        f = self.fits(c)
+        if not f:
+            return False
+        self.avail[c] = True
+        if f == 2:
+            self.h[SUIT[c]] += 1
+        else:
+            self.pool.append(c)
+        return True
+
+    def settle(self) -> None:
+        """Make every move within the tableau and pool until none is left."""
+        h, rel, lows, downs = self.h, self.rel, self.lows, self.downs
+        changed = True
+        while changed:
+            changed = False
+            if self.pool:
+                stay = []
+                for c in self.pool:
+                    if h[SUIT[c]] == rel[c] - 1:
+                        h[SUIT[c]] += 1
+                        changed = True
+                    else:
+                        stay.append(c)
+                self.pool = stay
+            for i, c in enumerate(lows):
+                if c < 0 or not self.take(c):
+                    continue
+                changed = True
+                if downs[i]:
+                    c = lows[i] = downs[i].pop()
+                    self.avail[c] = True
+                else:
+                    lows[i] = -1
+                    self.empty = True
+
+    def won(self) -> bool:
+        """Whether every card is home."""
+        return sum(self.h) == 52
+
+
+class _CardOf(dict[tuple[int, ...], list[list[tuple[int, int]]]]):
+    """For a relative-rank table: the two cards of relative rank q that card x could be
+    built on, ``[q][x]`` (for q = its rank + 1)."""
+
+    def __missing__(self, rel: tuple[int, ...]) -> list[list[tuple[int, int]]]:
+        of = _SUIT_RANK[rel]
+        parents = [[(-1, -1)] * 52 for _ in range(15)]
+        for q in range(2, 14):
+            for x in range(52):
+                a, b = (0, 2) if RED[x] else (1, 3)  # suits C D S H: the red ones are odd
+                parents[q][x] = (of[a][q], of[b][q])
+        self[rel] = parents
+        return parents
+
+
+class _SuitRank(dict[tuple[int, ...], list[list[int]]]):
+    """For a relative-rank table: the card of each suit and relative rank."""
+
+    def __missing__(self, rel: tuple[int, ...]) -> list[list[int]]:
+        of = [[-1] * 15 for _ in range(4)]
+        for c in range(52):
+            of[SUIT[c]][rel[c]] = c
+        self[rel] = of
+        return of
+
+
+_CARD_OF = _CardOf()
+_SUIT_RANK = _SuitRank()

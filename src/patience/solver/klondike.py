@@ -38,7 +38,7 @@ from ..games.klondike import Klondike
 from ..moves import DEAL, PILES, Move
 from ..position import Position
 from ..rules import Game
-from .alternating import EMPTIED, heights, is_safe, obligation, tableau_key
+from .alternating import EMPTIED, Relaxed, heights, is_safe, obligation, tableau_key
 from .base import Adapter, Child, Tag
 
 _MOVES: dict[tuple[str, str, int], Move] = {}
@@ -56,11 +56,6 @@ RETURN_DEPTH = 10
 """Longest chain of returns from the foundations followed in one compound move."""
 
 _F = tuple(f"f{i + 1}" for i in range(4))
-_PARENTS = [
-    tuple(s * 13 + RANK[c] for s in ((0, 2) if RED[c] else (1, 3))) if RANK[c] < 13 else (0, 0)
-    for c in range(52)
-]
-"""The two cards each card can be built on (suits C D S H: the red ones are odd)."""
 _T = tuple(f"t{i + 1}" for i in range(7))
 
 
@@ -182,26 +177,15 @@ class KlondikeAdapter(Adapter):
         return [c for _, _, c in ranked]
 
     def lost(self, p: Position) -> bool:
-        """Whether even the relaxed game is lost: then so is this one.
+        """Whether even the relaxed game (``alternating.Relaxed``) is lost: then so is
+        this one.
 
-        The relaxation. Forget where each face-up tableau card lies, except the lowest
-        card of each pile (the one on its face-down cards): every other face-up card
-        is in a common pool, free to go home whenever the card below it in its suit is
-        home, and free to take a card whatever covers it. A card may join the pool
-        (from the waste, or the lowest card of a pile, turning the next face-down card)
-        when it can go home, or when one of the two cards it could be built on is in
-        the pool, lowest in a pile or home (a card home may come back), or when it is
-        a King and some pile has been emptied. Every real move is a relaxed move or
-        changes nothing in the relaxed state, so a deal lost relaxed is lost.
-
-        Solved greedily: everything the relaxed game allows only ever grows the pool,
-        the foundations and the set of places a card may go, so making every move
-        that is possible is never worse, except dealing; with one card per deal, taking
-        a card off the waste changes nothing about what later deals bring, so a
-        playable waste card is best played at once, and one pass with nothing played
-        means no later pass plays anything either. Dealing three at a time only
-        reaches waste and stock orders that dealing one at a time reaches too (the same
-        cards dealt in the same order), so draw 3 is relaxed as draw 1.
+        The stock in the relaxed game: with one card per deal, taking a card off the
+        waste changes nothing about what later deals bring, so a playable waste card is
+        best played at once, and a whole pass with nothing played means no later pass
+        plays anything either. Dealing three at a time only reaches waste and stock
+        orders that dealing one at a time reaches too (the same cards dealt in the same
+        order), so draw 3 is relaxed as draw 1.
         """
         # The answer depends on the foundations, the stock and waste, and each pile's
         # face-down cards and lowest face-up card: many states share those.
@@ -223,91 +207,23 @@ class KlondikeAdapter(Adapter):
 
     def _relaxed_lost(self, p: Position) -> bool:
         """``lost`` without the cache."""
-        h = heights(p)
-        avail = [False] * 52
-        for s in range(4):
-            for r in range(h[s]):
-                avail[s * 13 + r] = True
-        pool: list[int] = []
-        downs: list[list[int]] = []
-        lows: list[int] = []
-        empty = False
-        for pile, d in zip(p.tableau, p.down, strict=True):
-            if not pile:
-                empty = True
-                downs.append([])
-                lows.append(-1)
-                continue
-            downs.append(list(pile[:d]))
-            lows.append(pile[d])
-            avail[pile[d]] = True
-            for c in pile[d + 1 :]:
-                pool.append(c)
-                avail[c] = True
+        game = Relaxed(p, RANK)
         seq = list(p.waste) + list(reversed(p.stock))
         ptr = len(p.waste)
         left = -1 if self.limit is None else self.limit - p.redeals
         played = True  # the cards under the waste's top come round again after a redeal
-
-        def fits(c: int) -> int:
-            """2: c can go home; 1: c can join the pool; 0: neither."""
-            rank = RANK[c]
-            if h[SUIT[c]] == rank - 1:
-                return 2
-            if rank == 13:
-                return 1 if empty else 0
-            a, b = _PARENTS[c]
-            return 1 if avail[a] or avail[b] else 0
-
         while True:
-            changed = True
-            while changed:
-                changed = False
-                if pool:
-                    stay = []
-                    for c in pool:
-                        if h[SUIT[c]] == RANK[c] - 1:
-                            h[SUIT[c]] += 1
-                            changed = True
-                        else:
-                            stay.append(c)
-                    pool = stay
-                for i, c in enumerate(lows):
-                    if c < 0:
-                        continue
-                    f = fits(c)
-                    if not f:
-                        continue
-                    changed = True
-                    if f == 2:
-                        h[SUIT[c]] += 1
-                    else:
-                        pool.append(c)
-                    if downs[i]:
-                        c = lows[i] = downs[i].pop()
-                        avail[c] = True
-                    else:
-                        lows[i] = -1
-                        empty = True
-            if ptr:
-                c = seq[ptr - 1]
-                f = fits(c)
-                if f:
-                    del seq[ptr - 1]
-                    ptr -= 1
-                    played = True
-                    avail[c] = True
-                    if f == 2:
-                        h[SUIT[c]] += 1
-                    else:
-                        pool.append(c)
-                    continue
-            if ptr < len(seq):
+            game.settle()
+            if ptr and game.take(seq[ptr - 1]):
+                del seq[ptr - 1]
+                ptr -= 1
+                played = True
+            elif ptr < len(seq):
                 ptr += 1
             elif seq and played and left != 0:
                 ptr, played, left = 0, False, left - 1
             else:
-                return sum(h) < 52
+                return not game.won()
 
     def _plain_moves(self, p: Position, only: int = -1) -> list[tuple[Move, int, int]]:
         """The legal moves that do not touch the stock or waste, with their source pile

@@ -13,12 +13,73 @@ from __future__ import annotations
 from ..cards import SUIT
 from ..moves import FOUNDATION, PILES, RESERVE, TABLEAU, Move
 from ..position import Position
-from .alternating import heights, honours, is_safe, obligation, relative_rank, tableau_key
+from ..rules import Game
+from .alternating import Relaxed, heights, honours, is_safe, obligation, relative_rank, tableau_key
 from .base import Adapter, Child, Tag
 
 
 class LadyJaneAdapter(Adapter):
     """Lady Jane (no options)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self._lost: dict[bytes, bool] = {}
+
+    def lost(self, p: Position) -> bool:
+        """Whether even the relaxed game (``alternating.Relaxed``) is lost: then so is
+        this one.
+
+        The stock and reserves in the relaxed game: what a deal brings does not depend
+        on play, and a deal only covers reserve cards, so every possible move is made
+        before each deal.
+        """
+        sig = (
+            bytes(heights(p))
+            + bytes(p.stock)
+            + b"\xfe"
+            + bytes(p.waste)
+            + b"\xfe"
+            + b"\xff".join(bytes(r) for r in p.reserve)
+            + b"\xfe"
+            + b"\xff".join(
+                sorted(bytes(pile[: d + 1]) for pile, d in zip(p.tableau, p.down, strict=True))
+            )
+        )
+        known = self._lost.get(sig)
+        if known is None:
+            if len(self._lost) > 500_000:
+                self._lost.clear()
+            known = self._lost[sig] = self._relaxed_lost(p)
+        return known
+
+    def _relaxed_lost(self, p: Position) -> bool:
+        """``lost`` without the cache."""
+        game = Relaxed(p, _relative(p.base))
+        reserves = [list(r) for r in p.reserve]
+        stock, waste = list(p.stock), list(p.waste)
+        while True:
+            game.settle()
+            played = False
+            for r in reserves:
+                while r and game.take(r[-1]):
+                    r.pop()
+                    played = True
+            if waste and game.take(waste[-1]):
+                waste.pop()
+                played = True
+            if len(stock) == 1 and game.take(stock[0]):
+                stock.pop()
+                played = True
+            if played:
+                continue
+            if len(stock) > 7:  # as the engine deals: the stock's top card to r1, ...
+                for r, c in zip(reserves, stock[-7:][::-1], strict=True):
+                    r.append(c)
+                del stock[-7:]
+            elif len(stock) == 2:
+                waste.append(stock.pop())
+            else:
+                return not game.won()
 
     def key(self, p: Position) -> bytes:
         """Foundations by suit, tableau as a set, reserves as a set after the last deal."""
@@ -75,6 +136,8 @@ class LadyJaneAdapter(Adapter):
         """Every legal move that meets the obligation ``tag`` (see
         ``alternating.obligation``), the most promising first."""
         g = self.game
+        if self.prune and self.lost(p):
+            return []
         rel = _relative(p.base)
         ranked: list[tuple[int, int, Move, Tag]] = []
         for n, m in enumerate(g.legal_moves(p)):

@@ -54,6 +54,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--table-size", type=int, default=2_000_000, help="transposition table cap")
     ap.add_argument("--only", action="append", help="game[:k=v,...] to run (repeatable)")
+    ap.add_argument("--undecided", action="store_true", help="list the undecided deals too")
     args = ap.parse_args()
     modes = MODES
     if args.only:
@@ -86,6 +87,9 @@ def main() -> None:
             f"   ({time.monotonic() - started:.0f} s wall)",
             flush=True,
         )
+        if args.undecided:
+            undecided = [t[2] for t, row in zip(tasks, rows, strict=True) if row[0] == "unknown"]
+            print(f"  undecided: {' '.join(map(str, undecided)) or '-'}", flush=True)
 
 
 if __name__ == "__main__":

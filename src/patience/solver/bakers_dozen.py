@@ -52,6 +52,7 @@ its suit whose every parent is home or beneath it can never leave).
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 
@@ -107,8 +108,18 @@ class BakersDozenAdapter(Adapter):
     probe_states = 3000
     """States for the capped depth-first probe that ``decide`` runs first."""
 
-    probe_lds_share = 0.3
+    probe_lds_share = 0.2
     """The share of the budget ``decide`` then gives the limited-discrepancy passes."""
+
+    restart_share = 0.5
+    """The share of the budget (counted from the start) up to which ``decide`` then
+    runs depth-first probes with a jittered move order and growing caps."""
+
+    jitter: random.Random | None = None
+    """Set only during a jittered probe: the source of the random additions."""
+
+    jitter_span = 8
+    """The largest random addition to a tableau move's score in a jittered probe."""
 
     def decide(
         self,
@@ -153,6 +164,20 @@ class BakersDozenAdapter(Adapter):
             if cancel is not None and cancel.is_set():
                 break
             verdict, moves = run(min(lds_end, deadline), None, limit)
+        # Depth-first search times are heavy-tailed here (one early move can lead into
+        # a large lost region): restarts with a shuffled order and a growing cap.
+        restart_end = start + (deadline - start) * self.restart_share
+        seed = 0
+        while verdict == UNKNOWN and time.monotonic() < restart_end:
+            if cancel is not None and cancel.is_set():
+                break
+            seed += 1
+            self.jitter = random.Random(seed)
+            try:
+                cap = self.probe_states * 2 ** (1 + seed // 2)
+                verdict, moves = run(min(restart_end, deadline), cap, None)
+            finally:
+                self.jitter = None
         if verdict == UNKNOWN:
             verdict, moves = run(deadline, None, None)
         return verdict, moves, states
@@ -260,6 +285,7 @@ class BakersDozenAdapter(Adapter):
             return []
         tab = p.tableau
         other_suit = self.other_suit
+        jitter = self.jitter
         # How far each pile's most urgent card is from going home: uncover urgent
         # cards, and do not bury them.
         dist = [r - h[0] for r in _RANKS]  # ranks each card is above its foundation
@@ -313,6 +339,8 @@ class BakersDozenAdapter(Adapter):
                 if other_suit and SUIT[dest] == s:
                     continue
                 score = base + max(0, 14 - urgency[j])
+                if jitter is not None:
+                    score += jitter.randrange(self.jitter_span)
                 # A card on the next card of its own suit will go home right after it.
                 if SUIT[dest] == s:
                     score = max(1, score - 3)

@@ -17,17 +17,19 @@ Moves that empty a pile (proof). Let S have e empty piles and k Kings that lie o
 another card (with kings=to-bottom no King ever enters an empty pile: count k = 0).
 If e >= k, no move m that takes the last card c off a pile A onto a card P is needed.
 Take a winning line W from S that starts with m; W' leaves c alone in A until W moves
-c again. While c is on P in W, the two positions differ only there: the same tops
-(c is the top of A in W' exactly when it is the top of P's pile in W, with the same
-cards built on it), the same foundations, and one empty pile fewer in W'. Nothing is
-ever built on P while c covers it, so every move of W stays legal in W' except a King
-entering an empty pile: W' needs a second empty pile then. Kings enter empty piles
+c again. While c is on P in W, the two positions differ only there: c with the cards
+built on it lies alone in A in W' (c is a top in W' exactly when it is one in W), P is
+uncovered in W', the foundations are the same, and W' has one empty pile fewer. W
+never uses P while c covers it, so every move of W stays legal in W' except a King
+entering an empty pile: W' needs a second empty pile then, and puts the King there
+(positions are compared up to the order of the piles). Kings enter empty piles
 only from on top of another card (a lone King moved to an empty pile changes nothing
 and is dropped from W), and such a King then lies at the bottom for good, so W makes
 at most k such moves; before its j-th one (j <= k) W has at least e + 1 - (j - 1) >= 2
 empty piles (e, plus A, less the j-1 filled; emptying more only adds). When W moves c
 off P (home or onto another card), W' moves it off A to the same place and the two
-lines meet. So W' wins without m.
+lines meet. So W' wins without m, and it is one move shorter (so cutting such moves
+again along W' ends).
 
 No-op moves. A lone King into an empty pile gives the same canonical position (the
 key compares piles as a set); a King into one empty pile or another, too: only the
@@ -48,6 +50,12 @@ lost all its cards (empty in R); a card sent home had every lower card of its su
 home. So when R's best state still holds a card in a pile, no line of the game wins
 and the position is lost. This subsumes the older test (a card above a lower card of
 its suit whose every parent is home or beneath it can never leave).
+
+No obligations (why). Klondike holds a move that uncovers a card U to a next move
+that uses U. Here that would lose wins: only single top cards move, so one move can
+need two cards uncovered just before it (V onto U, each freed by its own move), and
+whichever of the two freeing moves comes first is not followed by a use of what it
+freed. The moves that empty a pile are cut outright instead (above).
 """
 
 from __future__ import annotations

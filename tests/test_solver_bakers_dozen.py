@@ -202,3 +202,29 @@ def test_agrees_with_exhaustive_search(options: dict[str, str]) -> None:
     assert verdicts["won"] >= 5, verdicts
     if options["kings"] == "to-bottom":
         assert verdicts["lost"] >= 5, verdicts
+
+
+def test_decide_stages() -> None:
+    """Tiny caps push decide() through every stage (probe, passes, jittered restarts,
+    exhaustive search); the verdicts stay those of the plain search."""
+    options = VARIANTS[0]
+    rng = random.Random("stages")
+    seen = set()
+    for _ in range(12):
+        p = random_layout(rng, options, rng.randint(12, 16))
+        truth = exhaustive(p, max_states=5_000)
+        if truth == "unknown":
+            continue
+        adapter = BakersDozenAdapter(game_for(p))
+        adapter.probe_states = 1
+        adapter.probe_lds_share = 0.01
+        adapter.restart_share = 0.5
+        decided = adapter.decide(p, time.monotonic() + 2)
+        assert decided is not None
+        assert decided[0] == truth, p.to_json()
+        assert adapter.jitter is None
+        if truth == "won":
+            end = replay(p, decided[1])
+            assert game_for(end).is_won(end)
+        seen.add(truth)
+    assert seen == {"won", "lost"}

@@ -200,26 +200,21 @@ def replay(position: Position, moves: list[Move]) -> Position:
     return position
 
 
-def solve(
+def _generic(
     position: Position,
-    timeout: float = 60.0,
-    max_states: int | None = None,
-    cancel: threading.Event | None = None,
-    *,
-    table_size: int = DEFAULT_TABLE_SIZE,
-) -> SolveResult:
-    """Decide ``position``: ``won`` with a winning line, ``lost`` (proven) or ``unknown``."""
-    start = time.monotonic()
-    game = game_for(position)
-    adapter = adapter_for(game)
-    deadline = start + timeout
-    # First, limited-discrepancy passes (0, 1, 2, ... departures from the preferred
-    # move) for part of the budget: they find most wins far sooner than a plain
-    # depth-first search, which can sink its whole budget under one bad early move.
-    # Then the exhaustive search, which alone can prove a loss.
+    adapter: Adapter,
+    lds_end: float,
+    deadline: float,
+    max_states: int | None,
+    cancel: threading.Event | None,
+    table_size: int,
+) -> tuple[str, list[Move], int]:
+    """The generic search: limited-discrepancy passes (0, 1, 2, ... departures from the
+    preferred move) until ``lds_end``, as they find most wins far sooner than a plain
+    depth-first search, which can sink its whole budget under one bad early move; then
+    the exhaustive search, which alone can prove a loss."""
     states = 0
     verdict, moves = UNKNOWN, list[Move]()
-    lds_end = start + timeout * adapter.lds_share
     for limit in range(64):
         if time.monotonic() >= lds_end or (cancel is not None and cancel.is_set()):
             break
@@ -245,6 +240,36 @@ def solve(
             table_size=table_size,
         )
         states += n
+    return verdict, moves, states
+
+
+def solve(
+    position: Position,
+    timeout: float = 60.0,
+    max_states: int | None = None,
+    cancel: threading.Event | None = None,
+    *,
+    table_size: int = DEFAULT_TABLE_SIZE,
+) -> SolveResult:
+    """Decide ``position``: ``won`` with a winning line, ``lost`` (proven) or ``unknown``."""
+    start = time.monotonic()
+    game = game_for(position)
+    adapter = adapter_for(game)
+    deadline = start + timeout
+    # A game whose adapter has a search of its own (on a faster representation) uses it.
+    direct = adapter.decide(position, deadline, cancel, max_states, table_size)
+    if direct is not None:
+        verdict, moves, states = direct
+    else:
+        verdict, moves, states = _generic(
+            position,
+            adapter,
+            start + timeout * adapter.lds_share,
+            deadline,
+            max_states,
+            cancel,
+            table_size,
+        )
     if verdict == WON:
         # The line must stand up to the engine's own checks: never a wrong verdict.
         end = replay(position, moves)

@@ -10,6 +10,8 @@ they are then interchangeable, compared as a set.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..cards import SUIT
 from ..moves import FOUNDATION, PILES, RESERVE, TABLEAU, Move
 from ..position import Position
@@ -106,24 +108,28 @@ class LadyJaneAdapter(Adapter):
         h = heights(p)
         while True:
             step = None
-            sources: list[tuple[str, int]] = [
-                (f"t{i + 1}", pile[-1]) for i, pile in enumerate(p.tableau) if pile
-            ]
-            sources += [(f"r{i + 1}", r[-1]) for i, r in enumerate(p.reserve) if r]
-            if p.waste:
-                sources.append(("w", p.waste[-1]))
-            if len(p.stock) == 1:
-                sources.append(("s", p.stock[-1]))
-            for src, c in sources:
+            for src, pile in self._sources(p):
+                if not pile:
+                    continue
+                c = pile[-1]
                 r = rel[c]
                 if h[SUIT[c]] == r - 1 and is_safe(c, r, h):
-                    step = Move(src, f"f{_home(p, c, r) + 1}")
+                    step = Move(src, _F[_home(p, c, r)])
+                    h[SUIT[c]] += 1
                     break
             if step is None:
                 return played, p
             p = g.apply(p, step)
-            h[SUIT[c]] += 1
             played.append(step)
+
+    @staticmethod
+    def _sources(p: Position) -> Iterator[tuple[str, tuple[int, ...]]]:
+        """Each pile whose top card is in play, by name (the stock's, once it is alone)."""
+        yield from zip(_T, p.tableau, strict=False)
+        yield from zip(_R, p.reserve, strict=False)
+        yield "w", p.waste
+        if len(p.stock) == 1:
+            yield "s", p.stock
 
     def finish(self, p: Position) -> list[Move] | None:
         """Nothing left but face-up tableau runs: playing home always wins."""
@@ -175,6 +181,9 @@ class LadyJaneAdapter(Adapter):
 
 
 _RELATIVE: dict[int | None, tuple[int, ...]] = {}
+_T = tuple(f"t{i + 1}" for i in range(7))
+_R = tuple(f"r{i + 1}" for i in range(7))
+_F = tuple(f"f{i + 1}" for i in range(4))
 
 
 def _relative(base: int | None) -> tuple[int, ...]:

@@ -135,6 +135,17 @@ class KlondikeAdapter(Adapter):
         Under an obligation (see ``alternating.obligation``) only the moves that meet
         it are made: onto the uncovered card, or into the emptied pile (``only``), or
         the uncovered card home.
+
+        A card from the waste to the tableau carries an obligation too, with one card
+        a deal and unlimited redeals: the next move must build on it (or play it
+        home). Proof. There, dealing alone brings any card of the stock or waste to
+        the waste top, whatever else they hold, and the key ignores the pointer. Take
+        a winning line W that plays card X from the waste onto P, and leave X in the
+        stock or waste until W first builds on X: every move before that stays legal
+        (W never uses P while X covers it, a run with P in it moves without X, a move
+        of X onward or home is made from the waste instead, and every other stock
+        card is still within reach), and then X goes onto P, still uncovered, and the
+        lines meet.
         """
         g = self.game
         if self.prune and self.lost(p):
@@ -166,8 +177,10 @@ class KlondikeAdapter(Adapter):
             t = obligation(p, i, count, RANK) if self.prune and m.dst[0] == "t" else None
             ranked.append((score * 64 + order, n, ((m,), p, m, t)))
             n += 1
+        lazy = self.prune and self.draw == 1 and self.limit is None
         for score, moves, base, last in self._waste_moves(p, only):
-            ranked.append((score * 64, n, (moves, base, last, None)))
+            t = base.waste[-1] if lazy and last.dst[0] == "t" else None
+            ranked.append((score * 64, n, (moves, base, last, t)))
             n += 1
         for m in returns:
             for child in self._after_return(g.apply(p, m), (m,), m, 1):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -106,3 +107,10 @@ def test_relaxation_proves_some_deals_lost_at_once() -> None:
         assert lost[:3] == first
         for d in lost:
             assert solve(rules.new_position(d), timeout=5).result == "lost"
+
+
+@pytest.mark.parametrize("mode", ["unlimited", "three"])
+def test_many_redeals_already_made(mode: str) -> None:
+    # A player may go round the stock hundreds of times; nothing may assume a small count.
+    p = replace(new_game("klondike", 5, {"mode": mode}), redeals=300)
+    assert solve(p, timeout=5).result == "won"

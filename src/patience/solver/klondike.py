@@ -202,9 +202,10 @@ class KlondikeAdapter(Adapter):
         """
         # The answer depends on the foundations, the stock and waste, and each pile's
         # face-down cards and lowest face-up card: many states share those.
+        left = 255 if self.limit is None else self.limit - p.redeals  # a byte: unlimited
         sig = (
             bytes(heights(p))
-            + bytes((len(p.waste), p.redeals))
+            + bytes((len(p.waste), left))
             + bytes(p.waste)
             + bytes(p.stock)
             + b"\xff".join(

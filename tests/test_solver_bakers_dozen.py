@@ -228,3 +228,14 @@ def test_decide_stages() -> None:
             assert game_for(end).is_won(end)
         seen.add(truth)
     assert seen == {"won", "lost"}
+
+
+def test_without_cuts() -> None:
+    """With ``prune`` off (no relaxation, no emptying cut) the verdicts are the same."""
+    rng = random.Random("no cuts")
+    for options in VARIANTS[:2]:
+        for _ in range(6):
+            p = random_layout(rng, options, rng.randint(10, 14))
+            plain = BakersDozenAdapter(game_for(p))
+            plain.prune = False
+            assert search(p, plain)[0] == search(p, BakersDozenAdapter(game_for(p)))[0]

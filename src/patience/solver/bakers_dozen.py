@@ -289,7 +289,8 @@ class BakersDozenAdapter(Adapter):
     def children(self, p: Position, tag: Tag = None) -> list[Child]:
         """Foundation moves first, then moves off the piles that hide the lowest cards."""
         h, at = _foundations(p)
-        if self.dead(p, h):
+        prune = self.prune
+        if prune and self.dead(p, h):
             return []
         tab = p.tableau
         other_suit = self.other_suit
@@ -317,7 +318,7 @@ class BakersDozenAdapter(Adapter):
                     loose_kings += sum(1 for c in pile[1:] if c % 13 == 12)
             by_rank[RANK[pile[-1]]].append(i)
         # See "Moves that empty a pile" in the module docstring.
-        may_empty = self.kings_move and len(empties) < loose_kings
+        may_empty = not prune or self.kings_move and len(empties) < loose_kings
         ranked: list[tuple[int, int, Move]] = []
         n = 0
         for i, pile in enumerate(tab):

@@ -107,11 +107,10 @@ class BakersDozenAdapter(Adapter):
     """Baker's Dozen with either option."""
 
     lds_share = 0.0
-    """No limited-discrepancy passes: plain depth-first search finds most wins here in a
-    few hundred states, where the passes (each departure from the first choice costs
-    its rank, and good lines take many) need thousands. The passes do find a few wins
-    the depth-first search sinks under; both would be had by a short capped
-    depth-first probe before the passes (a change to ``solve``, not made here)."""
+    """For the generic path only (``decide`` runs the search here): no limited-discrepancy
+    passes up front, as plain depth-first search finds most wins in a few hundred
+    states where the passes (each departure from the first choice costs its rank, and
+    good lines take many) need thousands."""
 
     probe_states = 3000
     """States for the capped depth-first probe that ``decide`` runs first."""

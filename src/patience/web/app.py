@@ -241,9 +241,7 @@ class HintCache:
     def __init__(self, size: int = 20_000) -> None:
         self.size = size
         # key -> (verdict, the whole line, where this position is on it): one line shared.
-        self._known: OrderedDict[tuple[Any, ...], tuple[str, tuple[str, ...], int]] = (
-            OrderedDict()
-        )
+        self._known: OrderedDict[tuple[Any, ...], tuple[str, tuple[str, ...], int]] = OrderedDict()
         self._lock = threading.Lock()
 
     @staticmethod

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from patience import Position, get_game, play
-from patience.cards import parse_card, parse_rank
+from patience.cards import make_card, parse_card, parse_rank
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -83,3 +83,34 @@ def near_won_klondike() -> dict[str, Any]:
         "reserve": [],
         "redeals": 0,
     }
+
+
+VARIANTS: list[tuple[str, dict[str, str]]] = [
+    ("klondike", {"mode": "single"}),
+    ("klondike", {"mode": "three"}),
+    ("klondike", {"mode": "no-redeal"}),
+    ("klondike", {"mode": "unlimited"}),
+    ("lady-jane", {}),
+    ("bakers-dozen", {}),
+    ("bakers-dozen", {"kings": "empty-piles"}),
+    ("bakers-dozen", {"build": "other-suit"}),
+    ("hopscotch", {}),
+]
+"""Every game with every option that changes its play."""
+
+
+def hop_sequences() -> list[list[int]]:
+    """Every Hopscotch foundation's cards from its start (A, 2, 3, 4 of clubs) to its
+    King (one fixed choice of suits)."""
+    used = {make_card(k, 0) for k in (1, 2, 3, 4)}
+    seqs = []
+    for k in range(1, 5):
+        seq = [make_card(k, 0)]
+        rank = k
+        for _ in range(12):
+            rank = (rank + k - 1) % 13 + 1
+            card = next(make_card(rank, s) for s in range(4) if make_card(rank, s) not in used)
+            used.add(card)
+            seq.append(card)
+        seqs.append(seq)
+    return seqs

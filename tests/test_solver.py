@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from engine_builders import VARIANTS, hop_sequences
 from patience import Position, game_for, get_game, new_game, play
 from patience.cards import RANK, SUIT, make_card, parse_card, parse_rank
 from patience.moves import Move
@@ -16,28 +17,10 @@ from patience.solver import Hint, SolveResult, find_winnable, hint, solve
 from patience.solver.search import replay
 from patience.solver.study import parse_deals, percentile, summarise, wilson
 
-HOP_START = (1, 2, 3, 4)
-
 
 def cards(text: str) -> tuple[int, ...]:
     """'AS 2S' -> card ints, bottom to top."""
     return tuple(parse_card(t) for t in text.split())
-
-
-def hop_sequences() -> list[list[int]]:
-    """Every Hopscotch foundation's cards from its start to its King (a fixed suit choice)."""
-    used: set[int] = {make_card(k, 0) for k in HOP_START}
-    seqs = []
-    for k in range(1, 5):
-        seq = [make_card(k, 0)]
-        rank = k
-        for _ in range(12):
-            rank = (rank + k - 1) % 13 + 1
-            card = next(make_card(rank, s) for s in range(4) if make_card(rank, s) not in used)
-            used.add(card)
-            seq.append(card)
-        seqs.append(seq)
-    return seqs
 
 
 def position(
@@ -328,20 +311,7 @@ def tiny(game: str, options: dict[str, str], rng: random.Random, n: int) -> Posi
     return p if not rules.validate(p) else None
 
 
-CASES = [
-    ("klondike", {"mode": "single"}),
-    ("klondike", {"mode": "three"}),
-    ("klondike", {"mode": "no-redeal"}),
-    ("klondike", {"mode": "unlimited"}),
-    ("lady-jane", {}),
-    ("bakers-dozen", {}),
-    ("bakers-dozen", {"kings": "empty-piles"}),
-    ("bakers-dozen", {"build": "other-suit"}),
-    ("hopscotch", {}),
-]
-
-
-@pytest.mark.parametrize(("game", "options"), CASES)
+@pytest.mark.parametrize(("game", "options"), VARIANTS)
 def test_agrees_with_brute_force(game: str, options: dict[str, str]) -> None:
     rng = random.Random(f"{game}{options}")
     checked = {"won": 0, "lost": 0}
@@ -373,7 +343,7 @@ def test_agrees_with_brute_force(game: str, options: dict[str, str]) -> None:
 # --- real deals ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("game", "options"), CASES)
+@pytest.mark.parametrize(("game", "options"), VARIANTS)
 def test_won_deals_replay(game: str, options: dict[str, str]) -> None:
     found = 0
     for deal in range(1, 6):

@@ -9,30 +9,13 @@ import time
 
 import pytest
 
+from engine_builders import hop_sequences
 from patience import Position, game_for, get_game, new_game
-from patience.cards import RANK, make_card
+from patience.cards import RANK
 from patience.moves import Move
 from patience.solver.base import Adapter
 from patience.solver.hopscotch import HopscotchAdapter
 from patience.solver.search import replay, search, solve
-
-START = tuple(make_card(k, 0) for k in (1, 2, 3, 4))
-
-
-def sequences() -> list[list[int]]:
-    """Each foundation's cards from its start to its King (one fixed choice of suits)."""
-    used = set(START)
-    seqs = []
-    for k in range(1, 5):
-        seq = [make_card(k, 0)]
-        rank = k
-        for _ in range(12):
-            rank = (rank + k - 1) % 13 + 1
-            card = next(make_card(rank, s) for s in range(4) if make_card(rank, s) not in used)
-            used.add(card)
-            seq.append(card)
-        seqs.append(seq)
-    return seqs
 
 
 def build(out: list[int], stock: list[int], waste: list[int], reserve: list[list[int]]) -> Position:
@@ -41,7 +24,7 @@ def build(out: list[int], stock: list[int], waste: list[int], reserve: list[list
     rules = get_game("hopscotch")
     away = set(out)
     foundations = []
-    for seq in sequences():
+    for seq in hop_sequences():
         n = next((i for i, c in enumerate(seq) if c in away), 13)
         foundations.append(tuple(seq[:n]))
     p = Position(
@@ -76,7 +59,7 @@ def plain(p: Position) -> str:
 
 
 def test_hand_made_verdicts() -> None:
-    seqs = sequences()
+    seqs = hop_sequences()
     kings = [seq[-1] for seq in seqs]
     won = build(kings, kings, [], [])
     assert decide(won)[0] == "won"
@@ -123,7 +106,7 @@ def test_real_deals_replay_and_budgets() -> None:
 def small(rng: random.Random) -> Position:
     """A random position with 6-11 cards out: the last few of each foundation, spread
     over the stock, the waste and the reserves."""
-    seqs = sequences()
+    seqs = hop_sequences()
     out: list[int] = []
     total = rng.randint(6, 11)
     cut = [0, 0, 0, 0]
@@ -169,7 +152,7 @@ def test_agrees_with_plain_search(seed: int) -> None:
 
 def test_ranks_only() -> None:
     # The key ignores suits: the same ranks on swapped reserves meet in the table.
-    seqs = sequences()
+    seqs = hop_sequences()
     a, b = seqs[0][-1], seqs[1][-1]
     assert RANK[a] == RANK[b] == 13
     one = build([a, b], [], [], [[a], [b]])

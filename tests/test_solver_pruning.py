@@ -17,17 +17,12 @@ from dataclasses import replace
 
 import pytest
 
+from engine_builders import VARIANTS
 from patience import Position, game_for, new_game
 from patience.solver import solve
 from patience.solver.search import adapter_for, search
 
-CASES = [
-    ("klondike", {"mode": "single"}),
-    ("klondike", {"mode": "three"}),
-    ("klondike", {"mode": "no-redeal"}),
-    ("klondike", {"mode": "unlimited"}),
-    ("lady-jane", {}),
-]
+CASES = [v for v in VARIANTS if v[0] in ("klondike", "lady-jane")]
 
 
 def positions(game: str, options: dict[str, str], rng: random.Random) -> Iterator[Position]:

@@ -25,6 +25,8 @@ does not hold for a Klondike waste card, whose removal shifts what later deals t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import RANK, RED, SUIT
 from ..position import Position
 
@@ -214,6 +216,29 @@ class Relaxed:
     def won(self) -> bool:
         """Whether every card is home."""
         return sum(self.h) == 52
+
+
+class LostMemo:
+    """The relaxed game's verdicts, remembered by what they read: the foundations, the
+    cards outside the tableau (``rest``, laid out by the game) and each pile's
+    face-down cards and lowest face-up card. Many states share these. Bounded: it
+    starts afresh when full."""
+
+    def __init__(self, lost: Callable[[Position], bool], size: int = 500_000) -> None:
+        self.lost = lost
+        self.size = size
+        self.seen: dict[bytes, bool] = {}
+
+    def __call__(self, p: Position, rest: bytes) -> bool:
+        """Whether the relaxed game from ``p`` is lost (``rest``: no byte 254)."""
+        piles = sorted(bytes(pile[: d + 1]) for pile, d in zip(p.tableau, p.down, strict=True))
+        sig = bytes(heights(p)) + b"\xfe" + rest + b"\xfe" + b"\xff".join(piles)
+        known = self.seen.get(sig)
+        if known is None:
+            if len(self.seen) >= self.size:
+                self.seen.clear()
+            known = self.seen[sig] = self.lost(p)
+        return known
 
 
 class _CardOf(dict[tuple[int, ...], list[list[tuple[int, int]]]]):

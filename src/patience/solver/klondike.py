@@ -38,7 +38,7 @@ from ..games.klondike import Klondike
 from ..moves import DEAL, PILES, Move
 from ..position import Position
 from ..rules import Game
-from .alternating import EMPTIED, Relaxed, heights, is_safe, obligation, tableau_key
+from .alternating import EMPTIED, LostMemo, Relaxed, heights, is_safe, obligation, tableau_key
 from .base import Adapter, Child, Tag
 
 _MOVES: dict[tuple[str, str, int], Move] = {}
@@ -73,7 +73,7 @@ class KlondikeAdapter(Adapter):
             self.lds_share = 0.15
         self._to_f = {(i, j): Move(f"t{i + 1}", f"f{j + 1}") for i in range(7) for j in range(4)}
         self._w = {dst: Move("w", dst) for dst in _F + _T}
-        self._lost: dict[bytes, bool] = {}
+        self._lost = LostMemo(self._relaxed_lost)
 
     def key(self, p: Position) -> bytes:
         """Foundations by suit, the tableau as a set of piles, the stock cycle canonical."""
@@ -200,24 +200,8 @@ class KlondikeAdapter(Adapter):
         orders that dealing one at a time reaches too (the same cards dealt in the same
         order), so draw 3 is relaxed as draw 1.
         """
-        # The answer depends on the foundations, the stock and waste, and each pile's
-        # face-down cards and lowest face-up card: many states share those.
         left = 255 if self.limit is None else self.limit - p.redeals  # a byte: unlimited
-        sig = (
-            bytes(heights(p))
-            + bytes((len(p.waste), left))
-            + bytes(p.waste)
-            + bytes(p.stock)
-            + b"\xff".join(
-                sorted(bytes(pile[: d + 1]) for pile, d in zip(p.tableau, p.down, strict=True))
-            )
-        )
-        known = self._lost.get(sig)
-        if known is None:
-            if len(self._lost) > 500_000:
-                self._lost.clear()
-            known = self._lost[sig] = self._relaxed_lost(p)
-        return known
+        return self._lost(p, bytes((len(p.waste), left)) + bytes(p.waste) + bytes(p.stock))
 
     def _relaxed_lost(self, p: Position) -> bool:
         """``lost`` without the cache."""

@@ -16,7 +16,16 @@ from ..cards import SUIT
 from ..moves import FOUNDATION, PILES, RESERVE, TABLEAU, Move
 from ..position import Position
 from ..rules import Game
-from .alternating import Relaxed, heights, honours, is_safe, obligation, relative_rank, tableau_key
+from .alternating import (
+    LostMemo,
+    Relaxed,
+    heights,
+    honours,
+    is_safe,
+    obligation,
+    relative_rank,
+    tableau_key,
+)
 from .base import Adapter, Child, Tag
 
 
@@ -25,7 +34,7 @@ class LadyJaneAdapter(Adapter):
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        self._lost: dict[bytes, bool] = {}
+        self._lost = LostMemo(self._relaxed_lost)
 
     def lost(self, p: Position) -> bool:
         """Whether even the relaxed game (``alternating.Relaxed``) is lost: then so is
@@ -35,24 +44,8 @@ class LadyJaneAdapter(Adapter):
         on play, and a deal only covers reserve cards, so every possible move is made
         before each deal.
         """
-        sig = (
-            bytes(heights(p))
-            + bytes(p.stock)
-            + b"\xfe"
-            + bytes(p.waste)
-            + b"\xfe"
-            + b"\xff".join(bytes(r) for r in p.reserve)
-            + b"\xfe"
-            + b"\xff".join(
-                sorted(bytes(pile[: d + 1]) for pile, d in zip(p.tableau, p.down, strict=True))
-            )
-        )
-        known = self._lost.get(sig)
-        if known is None:
-            if len(self._lost) > 500_000:
-                self._lost.clear()
-            known = self._lost[sig] = self._relaxed_lost(p)
-        return known
+        reserves = b"\xff".join(bytes(r) for r in p.reserve)
+        return self._lost(p, bytes(p.stock) + b"\xfd" + bytes(p.waste) + b"\xfd" + reserves)
 
     def _relaxed_lost(self, p: Position) -> bool:
         """``lost`` without the cache."""

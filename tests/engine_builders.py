@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
-from patience import Position, get_game, play
+from patience import Position, game_for, get_game, new_game, play
 from patience.cards import make_card, parse_card, parse_rank
+from patience.solver import solve
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -114,3 +117,31 @@ def hop_sequences() -> list[list[int]]:
             seq.append(card)
         seqs.append(seq)
     return seqs
+
+
+def solver_positions(game: str, options: dict[str, str], rng: random.Random) -> Iterator[Position]:
+    """Positions from real deals: some way along a winning line then pushed off it by a
+    few random moves (mostly won), and the ends of random playouts (mostly lost)."""
+    for deal in [*range(1, 16), 27, 70]:  # 27 and 70: quick no-redeal wins
+        start = new_game(game, deal, options)
+        rules = game_for(start)
+        p = start
+        for _ in range(200):
+            moves = rules.legal_moves(p)
+            if not moves:
+                break
+            p = rules.play(p, rng.choice(moves))
+        yield p
+        won = solve(start, max_states=20_000)
+        if won.result != "won":
+            continue
+        for share in (0.5, 0.65, 0.8):
+            p = start
+            for m in won.moves[: int(len(won.moves) * share)]:
+                p = rules.play(p, m)
+            for _ in range(rng.randint(0, 6)):
+                moves = rules.legal_moves(p)
+                if not moves:
+                    break
+                p = rules.play(p, rng.choice(moves))
+            yield p

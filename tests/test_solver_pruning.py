@@ -12,52 +12,23 @@ moves of ``solver.alternating`` and ``solver.klondike`` are about.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
 
-from engine_builders import VARIANTS
-from patience import Position, game_for, new_game
+from engine_builders import VARIANTS, solver_positions
+from patience import game_for, new_game
 from patience.solver import solve
 from patience.solver.search import adapter_for, search
 
 CASES = [v for v in VARIANTS if v[0] in ("klondike", "lady-jane")]
 
 
-def positions(game: str, options: dict[str, str], rng: random.Random) -> Iterator[Position]:
-    """Positions from real deals: some way along a winning line then pushed off it by a
-    few random moves (mostly won), and the ends of random playouts (mostly lost)."""
-    for deal in [*range(1, 16), 27, 70]:  # 27 and 70: quick no-redeal wins
-        start = new_game(game, deal, options)
-        rules = game_for(start)
-        p = start
-        for _ in range(200):
-            moves = rules.legal_moves(p)
-            if not moves:
-                break
-            p = rules.play(p, rng.choice(moves))
-        yield p
-        won = solve(start, max_states=20_000)
-        if won.result != "won":
-            continue
-        for share in (0.5, 0.65, 0.8):
-            p = start
-            for m in won.moves[: int(len(won.moves) * share)]:
-                p = rules.play(p, m)
-            for _ in range(rng.randint(0, 6)):
-                moves = rules.legal_moves(p)
-                if not moves:
-                    break
-                p = rules.play(p, rng.choice(moves))
-            yield p
-
-
 @pytest.mark.parametrize(("game", "options"), CASES)
 def test_cuts_keep_every_verdict(game: str, options: dict[str, str]) -> None:
     rng = random.Random(f"{game}{options}")
     seen = {"won": 0, "lost": 0}
-    for p in positions(game, options, rng):
+    for p in solver_positions(game, options, rng):
         free = adapter_for(game_for(p))
         free.prune = False
         plain, _, _ = search(p, free, max_states=15_000)

@@ -1,0 +1,1199 @@
+/* The Klondike search at native speed: the same search as ``klondike.py`` runs
+ * through ``search.py`` (the same moves in the same order, the same proven cuts),
+ * on a mutable state with a hashed transposition table.
+ *
+ * Every cut made here is the one proven in the docstrings of ``klondike.py`` and
+ * ``alternating.py``; this file only makes it fast. The differences are stated where
+ * they are made:
+ *   - states are remembered by a 128-bit hash of their canonical key (two
+ *     independent 64-bit lanes), so two different states are confused with a
+ *     probability of about n^2 / 2^129 for n states: below 1e-24 for a billion;
+ *   - the tables grow as they fill, up to the caller's cap, and then forget their
+ *     older half (the states on the current line are put back), as search.py does;
+ *   - with unlimited redeals the redeal counter is no cost (it changes nothing).
+ * A winning line is returned as engine move strings; the Python side replays it
+ * through the engine's checked ``play`` before it reports ``won``.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NOTAG 255
+#define EMPTIED 52
+#define RETURN_DEPTH 10
+#define MAXP 16
+#define MAXPILE 64
+
+enum { WON = 0, LOST = 1, UNKNOWN = 2, STOP = 3, NONE = 4 };
+enum { P_TT, P_TF, P_WT, P_WF, P_FT };
+
+static int RANK[52], SUIT[52], RED[52];
+static uint64_t RA[MAXPILE][53], RB[MAXPILE][53], DA[MAXPILE], DB[MAXPILE];
+static uint64_t ZA[52], ZB[52];
+
+static uint64_t splitmix(uint64_t *s) {
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t mixa(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+}
+
+static inline uint64_t mixb(uint64_t x) {
+    x ^= x >> 31;
+    x *= 0x7fb5d329728ea185ULL;
+    x ^= x >> 27;
+    x *= 0x81dadef4bc2dd44dULL;
+    return x ^ (x >> 33);
+}
+
+/* ------------------------------------------------------------------ state */
+
+typedef struct {
+    uint8_t tab[7][MAXPILE];
+    int len[7], down[7];
+    int h[4];          /* cards home, by suit */
+    int fof[4];        /* foundation holding each suit, -1: none */
+    int sof[4];        /* suit on each foundation, -1: empty */
+    uint8_t seq[52];   /* waste + reversed(stock): the order cards come up */
+    int nseq, ptr, redeals;
+} State;
+
+typedef struct {
+    uint8_t kind, a, b, c, deals, redeals;
+} Prim;
+
+typedef struct {
+    Prim p;
+    int8_t flipped, f, claimed;
+    uint8_t card, old_ptr;
+    int old_redeals;
+} Done;
+
+typedef struct {
+    int score, order;
+    int nprims;
+    Prim prims[MAXP];
+    uint8_t tag;
+} Child;
+
+/* -------------------------------------------------------- hashed tables */
+
+typedef struct {
+    uint64_t a, b;
+    int32_t val;
+} Entry;
+
+typedef struct {
+    Entry *e;
+    size_t cap, count;
+} Table;
+
+static int table_init(Table *t, size_t cap) {
+    t->e = calloc(cap, sizeof(Entry));
+    t->cap = cap;
+    t->count = 0;
+    return t->e != NULL;
+}
+
+static Entry *table_find(Table *t, uint64_t a, uint64_t b) {
+    size_t mask = t->cap - 1, i = (size_t)a & mask;
+    for (;;) {
+        Entry *e = &t->e[i];
+        if (e->b == 0 || (e->a == a && e->b == b)) return e;
+        i = (i + 1) & mask;
+    }
+}
+
+static int table_grow(Table *t) {
+    Table n;
+    if (!table_init(&n, t->cap * 2)) return 0;
+    for (size_t i = 0; i < t->cap; i++) {
+        Entry *e = &t->e[i];
+        if (e->b) {
+            *table_find(&n, e->a, e->b) = *e;
+            n.count++;
+        }
+    }
+    free(t->e);
+    *t = n;
+    return 1;
+}
+
+static void table_clear(Table *t) {
+    memset(t->e, 0, t->cap * sizeof(Entry));
+    t->count = 0;
+}
+
+/* Put (a, b) -> val; 0 when out of memory. */
+static int table_put(Table *t, uint64_t a, uint64_t b, int32_t val, size_t limit) {
+    Entry *e = table_find(t, a, b);
+    if (!e->b) {
+        if ((t->count + 1) * 2 > t->cap && t->cap < limit * 2) {
+            if (!table_grow(t)) return 0;
+            e = table_find(t, a, b);
+        }
+        e->a = a;
+        e->b = b;
+        t->count++;
+    }
+    e->val = val;
+    return 1;
+}
+
+/* ------------------------------------------------------------- search */
+
+typedef struct {
+    State st;
+    int draw, limit; /* limit < 0: unlimited redeals */
+    int prune, lds;
+    Done *done;
+    size_t ndone, capdone;
+    Child *kids;
+    size_t nkids, capkids;
+    Table tnew, told;
+    size_t half;
+    Table memo;
+    size_t memo_limit;
+    uint64_t *pa, *pb;
+    int32_t *pc;
+    size_t npath, cappath;
+    long long states, max_states;
+    double deadline;
+    int cut, incomplete, stop, oom;
+    PyObject *cancel;
+    PyThreadState *ts;
+} Search;
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int push_done(Search *S, Done d) {
+    if (S->ndone == S->capdone) {
+        size_t cap = S->capdone ? S->capdone * 2 : 1024;
+        Done *n = realloc(S->done, cap * sizeof(Done));
+        if (!n) return 0;
+        S->done = n;
+        S->capdone = cap;
+    }
+    S->done[S->ndone++] = d;
+    return 1;
+}
+
+static Child *new_kid(Search *S) {
+    if (S->nkids == S->capkids) {
+        size_t cap = S->capkids ? S->capkids * 2 : 4096;
+        Child *n = realloc(S->kids, cap * sizeof(Child));
+        if (!n) {
+            S->oom = 1;
+            return NULL;
+        }
+        S->kids = n;
+        S->capkids = cap;
+    }
+    Child *c = &S->kids[S->nkids++];
+    c->nprims = 0;
+    c->tag = NOTAG;
+    c->order = 0;
+    return c;
+}
+
+/* --------------------------------------------------------- moves */
+
+static void flip_after(State *s, int i, Done *d) {
+    if (s->down[i] && s->down[i] >= s->len[i] && s->len[i] > 0) {
+        s->down[i] = s->len[i] - 1;
+        d->flipped = 1;
+    }
+}
+
+static void to_home(State *s, int card, Done *d) {
+    int su = SUIT[card];
+    if (s->h[su] == 0) {
+        int f = 0;
+        while (s->sof[f] >= 0) f++;
+        s->sof[f] = su;
+        s->fof[su] = f;
+        d->claimed = 1;
+    }
+    d->f = (int8_t)s->fof[su];
+    s->h[su]++;
+}
+
+static void take_seq(State *s, int idx, Done *d, int redeals) {
+    d->card = s->seq[idx];
+    d->old_ptr = (uint8_t)s->ptr;
+    d->old_redeals = s->redeals;
+    memmove(&s->seq[idx], &s->seq[idx + 1], (size_t)(s->nseq - idx - 1));
+    s->nseq--;
+    s->ptr = idx;
+    s->redeals = redeals;
+}
+
+static int apply(Search *S, Prim p) {
+    State *s = &S->st;
+    Done d;
+    memset(&d, 0, sizeof d);
+    d.p = p;
+    d.f = -1;
+    switch (p.kind) {
+    case P_TT: {
+        int n = p.c, src = p.a, dst = p.b;
+        memcpy(&s->tab[dst][s->len[dst]], &s->tab[src][s->len[src] - n], (size_t)n);
+        s->len[dst] += n;
+        s->len[src] -= n;
+        flip_after(s, src, &d);
+        break;
+    }
+    case P_TF: {
+        int src = p.a, card = s->tab[src][s->len[src] - 1];
+        d.card = (uint8_t)card;
+        s->len[src]--;
+        flip_after(s, src, &d);
+        to_home(s, card, &d);
+        break;
+    }
+    case P_WT:
+        take_seq(s, p.a, &d, p.redeals);
+        s->tab[p.b][s->len[p.b]++] = d.card;
+        break;
+    case P_WF:
+        take_seq(s, p.a, &d, p.redeals);
+        to_home(s, d.card, &d);
+        break;
+    case P_FT: {
+        int su = p.a, card = su * 13 + s->h[su] - 1;
+        d.card = (uint8_t)card;
+        d.f = (int8_t)s->fof[su];
+        s->h[su]--;
+        if (s->h[su] == 0) {
+            s->sof[d.f] = -1;
+            s->fof[su] = -1;
+        }
+        s->tab[p.b][s->len[p.b]++] = (uint8_t)card;
+        break;
+    }
+    }
+    if (!push_done(S, d)) {
+        S->oom = 1;
+        return 0;
+    }
+    return 1;
+}
+
+static void from_home(State *s, Done *d) {
+    int su = SUIT[d->card];
+    s->h[su]--;
+    if (d->claimed) {
+        s->sof[d->f] = -1;
+        s->fof[su] = -1;
+    }
+}
+
+static void put_seq(State *s, Done *d) {
+    int idx = d->p.a;
+    memmove(&s->seq[idx + 1], &s->seq[idx], (size_t)(s->nseq - idx));
+    s->seq[idx] = d->card;
+    s->nseq++;
+    s->ptr = d->old_ptr;
+    s->redeals = d->old_redeals;
+}
+
+static void undo_to(Search *S, size_t mark) {
+    State *s = &S->st;
+    while (S->ndone > mark) {
+        Done *d = &S->done[--S->ndone];
+        Prim p = d->p;
+        switch (p.kind) {
+        case P_TT:
+            if (d->flipped) s->down[p.a]++;
+            memcpy(&s->tab[p.a][s->len[p.a]], &s->tab[p.b][s->len[p.b] - p.c], p.c);
+            s->len[p.a] += p.c;
+            s->len[p.b] -= p.c;
+            break;
+        case P_TF:
+            from_home(s, d);
+            if (d->flipped) s->down[p.a]++;
+            s->tab[p.a][s->len[p.a]++] = d->card;
+            break;
+        case P_WT:
+            s->len[p.b]--;
+            put_seq(s, d);
+            break;
+        case P_WF:
+            from_home(s, d);
+            put_seq(s, d);
+            break;
+        case P_FT: {
+            int su = p.a;
+            s->len[p.b]--;
+            if (s->h[su] == 0) {
+                s->sof[d->f] = su;
+                s->fof[su] = d->f;
+            }
+            s->h[su]++;
+            break;
+        }
+        }
+    }
+}
+
+/* ------------------------------------------------------- the relaxed game
+ * alternating.Relaxed and KlondikeAdapter._relaxed_lost, move for move. */
+
+static int parent_a[52], parent_b[52]; /* the two cards of rank + 1, other colour */
+
+static int relaxed_lost(const State *s, int limit) {
+    int h[4], avail[52], pool[52], npool = 0, lows[7], empty = 0;
+    int downs[7][MAXPILE], nd[7];
+    memcpy(h, s->h, sizeof h);
+    memset(avail, 0, sizeof avail);
+    for (int su = 0; su < 4; su++)
+        for (int r = 1; r <= h[su]; r++) avail[su * 13 + r - 1] = 1;
+    for (int i = 0; i < 7; i++) {
+        int n = s->len[i], d = s->down[i];
+        if (!n) {
+            empty = 1;
+            nd[i] = 0;
+            lows[i] = -1;
+            continue;
+        }
+        nd[i] = d;
+        for (int k = 0; k < d; k++) downs[i][k] = s->tab[i][k];
+        lows[i] = s->tab[i][d];
+        avail[lows[i]] = 1;
+        for (int k = d + 1; k < n; k++) {
+            pool[npool++] = s->tab[i][k];
+            avail[s->tab[i][k]] = 1;
+        }
+    }
+#define FITS(c) (h[SUIT[c]] == RANK[c] - 1 ? 2 \
+                 : RANK[c] == 13 ? (empty ? 1 : 0) \
+                 : (avail[parent_a[c]] || avail[parent_b[c]]) ? 1 : 0)
+#define TAKE(c, ok) do { int f_ = FITS(c); ok = 0; \
+        if (f_) { ok = 1; avail[c] = 1; \
+            if (f_ == 2) h[SUIT[c]]++; else pool[npool++] = (c); } } while (0)
+    int seq[52], nseq = s->nseq, ptr = s->ptr;
+    for (int k = 0; k < nseq; k++) seq[k] = s->seq[k];
+    int left = limit < 0 ? -1 : limit - s->redeals;
+    int played = 1;
+    for (;;) {
+        int changed = 1;
+        while (changed) {
+            changed = 0;
+            if (npool) {
+                int keep = 0;
+                for (int k = 0; k < npool; k++) {
+                    int c = pool[k];
+                    if (h[SUIT[c]] == RANK[c] - 1) {
+                        h[SUIT[c]]++;
+                        changed = 1;
+                    } else {
+                        pool[keep++] = c;
+                    }
+                }
+                npool = keep;
+            }
+            for (int i = 0; i < 7; i++) {
+                int c = lows[i], ok;
+                if (c < 0) continue;
+                TAKE(c, ok);
+                if (!ok) continue;
+                changed = 1;
+                if (nd[i]) {
+                    c = lows[i] = downs[i][--nd[i]];
+                    avail[c] = 1;
+                } else {
+                    lows[i] = -1;
+                    empty = 1;
+                }
+            }
+        }
+        int ok = 0;
+        if (ptr) TAKE(seq[ptr - 1], ok);
+        if (ok) {
+            memmove(&seq[ptr - 1], &seq[ptr], sizeof(int) * (size_t)(nseq - ptr));
+            nseq--;
+            ptr--;
+            played = 1;
+        } else if (ptr < nseq) {
+            ptr++;
+        } else if (nseq && played && left != 0) {
+            ptr = 0;
+            played = 0;
+            left--;
+        } else {
+            return h[0] + h[1] + h[2] + h[3] != 52;
+        }
+    }
+#undef FITS
+#undef TAKE
+}
+
+static uint64_t set_hash_a(const State *s) {
+    uint64_t x = 0;
+    for (int k = 0; k < s->nseq; k++) x += ZA[s->seq[k]];
+    return x;
+}
+
+static uint64_t set_hash_b(const State *s) {
+    uint64_t x = 0;
+    for (int k = 0; k < s->nseq; k++) x += ZB[s->seq[k]];
+    return x;
+}
+
+static uint64_t pile_a(const State *s, int i, int n) {
+    uint64_t x = DA[s->down[i]] + (uint64_t)n * 0x9E3779B97F4A7C15ULL;
+    for (int k = 0; k < n; k++) x += RA[k][s->tab[i][k]];
+    return mixa(x);
+}
+
+static uint64_t pile_b(const State *s, int i, int n) {
+    uint64_t x = DB[s->down[i]] + (uint64_t)n * 0xD6E8FEB86659FD93ULL;
+    for (int k = 0; k < n; k++) x += RB[k][s->tab[i][k]];
+    return mixb(x);
+}
+
+static uint64_t heights_code(const State *s) {
+    return (uint64_t)s->h[0] | (uint64_t)s->h[1] << 4 | (uint64_t)s->h[2] << 8 |
+           (uint64_t)s->h[3] << 12;
+}
+
+/* Whether the relaxed game is lost, remembered by what it reads (LostMemo). */
+static int lost(Search *S) {
+    const State *s = &S->st;
+    int left = S->limit < 0 ? 255 : S->limit - s->redeals;
+    uint64_t a = mixa(heights_code(s) ^ (uint64_t)s->ptr << 20 ^ (uint64_t)left << 28) + set_hash_a(s);
+    uint64_t b = mixb(heights_code(s) + ((uint64_t)s->ptr << 24) + ((uint64_t)left << 40)) + set_hash_b(s);
+    for (int i = 0; i < 7; i++) {
+        int n = s->len[i] ? s->down[i] + 1 : 0;
+        a += pile_a(s, i, n);
+        b += pile_b(s, i, n);
+    }
+    a = mixa(a);
+    b = mixb(b) | 1;
+    Entry *e = table_find(&S->memo, a, b);
+    if (e->b) return e->val;
+    int v = relaxed_lost(s, S->limit);
+    if (S->memo.count >= S->memo_limit) table_clear(&S->memo);
+    if (!table_put(&S->memo, a, b, v, S->memo_limit)) S->oom = 1;
+    return v;
+}
+
+/* The canonical key (KlondikeAdapter.key) as a 128-bit hash. */
+static void key(Search *S, uint64_t *pa, uint64_t *pb) {
+    const State *s = &S->st;
+    int tail;
+    if (S->limit < 0)
+        tail = S->draw == 1 ? 0 : ((s->ptr % 3 == 0 || s->ptr == s->nseq) ? 0 : s->ptr);
+    else
+        tail = s->ptr;
+    uint64_t a = mixa(heights_code(s) ^ (uint64_t)(tail + 1) << 16) + set_hash_a(s);
+    uint64_t b = mixb(heights_code(s) + ((uint64_t)(tail + 7) << 32)) + set_hash_b(s);
+    for (int i = 0; i < 7; i++) {
+        a += pile_a(s, i, s->len[i]);
+        b += pile_b(s, i, s->len[i]);
+    }
+    *pa = a;
+    *pb = b;
+}
+
+static int is_safe(int card, int r, const int *h) {
+    int su = SUIT[card];
+    for (int t = 0; t < 4; t++) {
+        if (t == su) continue;
+        if ((t & 1) != RED[card]) {
+            if (h[t] < r - 1) return 0;
+        } else if (h[t] < r - 2) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Safe moves home (KlondikeAdapter.auto); how many were made. */
+static int do_auto(Search *S) {
+    State *s = &S->st;
+    int made = 0, progress = 1;
+    while (progress) {
+        progress = 0;
+        for (int i = 0; i < 7; i++) {
+            if (!s->len[i]) continue;
+            int c = s->tab[i][s->len[i] - 1], r = RANK[c];
+            if (s->h[SUIT[c]] != r - 1 || !is_safe(c, r, s->h)) continue;
+            Prim p = {P_TF, (uint8_t)i, 0, 1, 0, 0};
+            if (!apply(S, p)) return made;
+            made++;
+            progress = 1;
+        }
+    }
+    return made;
+}
+
+/* With no stock, no waste and no face-down card: play home until stuck (finish). */
+static int finish(Search *S) {
+    State *s = &S->st;
+    if (s->nseq) return 0;
+    for (int i = 0; i < 7; i++)
+        if (s->down[i]) return 0;
+    size_t mark = S->ndone;
+    int progress = 1;
+    while (progress) {
+        progress = 0;
+        for (int i = 0; i < 7; i++) {
+            if (!s->len[i]) continue;
+            int c = s->tab[i][s->len[i] - 1];
+            if (s->h[SUIT[c]] != RANK[c] - 1) continue;
+            Prim p = {P_TF, (uint8_t)i, 0, 1, 0, 0};
+            if (!apply(S, p)) return 0;
+            progress = 1;
+        }
+    }
+    if (s->h[0] + s->h[1] + s->h[2] + s->h[3] == 52) return 1;
+    undo_to(S, mark);
+    return 0;
+}
+
+static int obligation(const State *s, int src, int count) {
+    int rest = s->len[src] - count;
+    if (rest == 0) return EMPTIED;
+    if (rest <= s->down[src]) return NOTAG;
+    int parent = s->tab[src][rest - 1], base = s->tab[src][rest];
+    if (RANK[parent] == RANK[base] + 1 && RED[parent] != RED[base]) return parent;
+    return NOTAG;
+}
+
+static int run_length(const State *s, int i) {
+    int limit = s->len[i] - s->down[i];
+    int n = limit > 0 ? 1 : 0;
+    while (n < limit) {
+        int lower = s->tab[i][s->len[i] - n - 1], upper = s->tab[i][s->len[i] - n];
+        if (RANK[lower] != RANK[upper] + 1 || RED[lower] == RED[upper]) break;
+        n++;
+    }
+    return n;
+}
+
+/* The waste moves (KlondikeAdapter._waste_moves): every card dealing brings to the
+ * waste top, each with the moves it has. Appended as children with ``prefix``;
+ * with ``only`` >= 0 just those onto that pile; ``to`` >= 0: just onto pile ``to``,
+ * with a score of 6 (compound returns). */
+static void waste_moves(Search *S, int only, const Prim *prefix, int npre, int to) {
+    State *s = &S->st;
+    int total = s->nseq;
+    if (!total) return;
+    int ptr = s->ptr, r0 = s->redeals;
+    int rdeals[52], rred[52], seen[52], order[52], norder = 0;
+    memset(seen, 0, sizeof seen);
+    if (ptr) {
+        seen[ptr - 1] = 1;
+        rdeals[ptr - 1] = 0;
+        rred[ptr - 1] = r0;
+        order[norder++] = ptr - 1;
+    }
+    int q = ptr, r = r0, k = 0;
+    int cap = S->limit < 0 ? r0 + 1 : (S->limit < r0 + 1 ? S->limit : r0 + 1);
+    for (;;) {
+        if (q < total) {
+            q = q + S->draw < total ? q + S->draw : total;
+        } else if (r < cap) {
+            q = 0;
+            r++;
+        } else {
+            break;
+        }
+        k++;
+        if (q && !seen[q - 1]) {
+            seen[q - 1] = 1;
+            rdeals[q - 1] = k;
+            rred[q - 1] = r;
+            order[norder++] = q - 1;
+        }
+    }
+    int tops[7];
+    for (int j = 0; j < 7; j++) tops[j] = s->len[j] ? s->tab[j][s->len[j] - 1] : -1;
+    int lazy = S->prune && S->draw == 1 && S->limit < 0;
+    for (int o = 0; o < norder; o++) {
+        int idx = order[o], c = s->seq[idx], rank = RANK[c];
+        int extra = rred[idx] > r0 ? 4 : 0;
+        if (s->h[SUIT[c]] == rank - 1 && only < 0 && to < 0) {
+            Child *ch = new_kid(S);
+            if (!ch) return;
+            memcpy(ch->prims, prefix, sizeof(Prim) * (size_t)npre);
+            Prim p = {P_WF, (uint8_t)idx, 0, 1, (uint8_t)rdeals[idx], (uint8_t)rred[idx]};
+            ch->prims[npre] = p;
+            ch->nprims = npre + 1;
+            ch->score = 0 + extra;
+        }
+        int empty_done = 0;
+        for (int j = 0; j < 7; j++) {
+            if (only >= 0 && j != only) continue;
+            if (to >= 0 && j != to) continue;
+            int top = tops[j];
+            if (top < 0) {
+                if (rank != 13 || empty_done) continue;
+                empty_done = 1;
+            } else if (!(RANK[top] == rank + 1 && RED[top] != RED[c])) {
+                continue;
+            }
+            Child *ch = new_kid(S);
+            if (!ch) return;
+            memcpy(ch->prims, prefix, sizeof(Prim) * (size_t)npre);
+            Prim p = {P_WT, (uint8_t)idx, (uint8_t)j, 1, (uint8_t)rdeals[idx], (uint8_t)rred[idx]};
+            ch->prims[npre] = p;
+            ch->nprims = npre + 1;
+            if (to >= 0) {
+                ch->score = 6;
+            } else {
+                ch->score = 2 + extra;
+                if (lazy) ch->tag = (uint8_t)c;
+            }
+        }
+    }
+}
+
+/* KlondikeAdapter._after_return: the compound moves that start with ``prefix``
+ * (already applied to the state; its last move a return to pile ``j`` from
+ * foundation ``fsrc``). */
+static void after_return(Search *S, Prim *prefix, int npre, int j, int fsrc, int depth) {
+    State *s = &S->st;
+    if (depth > RETURN_DEPTH || npre >= MAXP - 1) {
+        S->incomplete = 1;
+        return;
+    }
+    int d = s->tab[j][s->len[j] - 1], rank = RANK[d];
+    if (rank > 1) {
+        int in_stock = 0;
+        int suits[2] = {RED[d] ? 0 : 1, RED[d] ? 2 : 3};
+        for (int u = 0; u < 2; u++) {
+            int su = suits[u], x = su * 13 + rank - 2;
+            if (s->h[su] >= rank - 1) {
+                if (s->h[su] == rank - 1) {
+                    int f = s->fof[su];
+                    Prim m = {P_FT, (uint8_t)su, (uint8_t)j, 1, 0, 0};
+                    size_t mark = S->ndone;
+                    if (!apply(S, m)) return;
+                    prefix[npre] = m;
+                    after_return(S, prefix, npre + 1, j, f, depth + 1);
+                    undo_to(S, mark);
+                }
+                continue;
+            }
+            int found = 0;
+            for (int i = 0; i < 7 && !found; i++) {
+                if (i == j) continue;
+                for (int k = 0; k < s->len[i]; k++) {
+                    if (s->tab[i][k] != x) continue;
+                    found = 1;
+                    int count = s->len[i] - k;
+                    if (k >= s->down[i] && count <= run_length(s, i)) {
+                        Child *ch = new_kid(S);
+                        if (!ch) return;
+                        memcpy(ch->prims, prefix, sizeof(Prim) * (size_t)npre);
+                        Prim m = {P_TT, (uint8_t)i, (uint8_t)j, (uint8_t)count, 0, 0};
+                        ch->prims[npre] = m;
+                        ch->nprims = npre + 1;
+                        ch->score = 6;
+                        ch->tag = S->prune ? (uint8_t)obligation(s, i, count) : NOTAG;
+                    }
+                    break;
+                }
+            }
+            if (!found)
+                for (int k = 0; k < s->nseq; k++)
+                    if (s->seq[k] == x) in_stock = 1;
+        }
+        if (in_stock) waste_moves(S, -1, prefix, npre, j);
+    }
+    /* The return of the card beneath the returned one, wherever it fits. */
+    int su = fsrc >= 0 ? s->sof[fsrc] : -1;
+    if (su >= 0) {
+        int c = su * 13 + s->h[su] - 1, r = RANK[c], empty_done = 0;
+        for (int i = 0; i < 7; i++) {
+            if (s->len[i]) {
+                int top = s->tab[i][s->len[i] - 1];
+                if (RANK[top] != r + 1 || RED[top] == RED[c]) continue;
+            } else if (r != 13 || empty_done) {
+                continue;
+            } else {
+                empty_done = 1;
+            }
+            Prim m = {P_FT, (uint8_t)su, (uint8_t)i, 1, 0, 0};
+            size_t mark = S->ndone;
+            if (!apply(S, m)) return;
+            prefix[npre] = m;
+            after_return(S, prefix, npre + 1, i, fsrc, depth + 1);
+            undo_to(S, mark);
+        }
+    }
+}
+
+static void add_plain(Search *S, Prim m, int score, int order, int tag) {
+    Child *ch = new_kid(S);
+    if (!ch) return;
+    ch->prims[0] = m;
+    ch->nprims = 1;
+    ch->score = score;
+    ch->order = order;
+    ch->tag = (uint8_t)tag;
+}
+
+/* KlondikeAdapter.children: appended to S->kids, best first. */
+static void children(Search *S, int tag) {
+    State *s = &S->st;
+    size_t base = S->nkids;
+    if (S->prune && lost(S)) return;
+    int only = -1;
+    if (tag != NOTAG) {
+        for (int j = 0; j < 7; j++) {
+            if (s->len[j] ? s->tab[j][s->len[j] - 1] == tag : tag == EMPTIED) {
+                only = j;
+                break;
+            }
+        }
+    }
+    /* Where each movable card is: pile and cards from it to the top. */
+    int lpile[52], lcount[52];
+    for (int c = 0; c < 52; c++) lpile[c] = -1;
+    for (int i = 0; i < 7; i++) {
+        int n = s->len[i];
+        if (!n) continue;
+        int k = n - 1, c = s->tab[i][k];
+        lpile[c] = i;
+        lcount[c] = 1;
+        while (k > s->down[i]) {
+            int below = s->tab[i][k - 1];
+            if (RANK[below] != RANK[c] + 1 || RED[below] == RED[c]) break;
+            k--;
+            c = below;
+            lpile[c] = i;
+            lcount[c] = n - k;
+        }
+    }
+    Prim returns[16];
+    int nret = 0, empty_done = 0;
+    for (int j = 0; j < 7; j++) {
+        if (only >= 0 && j != only) continue;
+        int wanted[4], nw;
+        if (s->len[j]) {
+            int d = s->tab[j][s->len[j] - 1], r = RANK[d];
+            if (r == 1) continue;
+            nw = 2;
+            wanted[0] = (RED[d] ? 0 : 1) * 13 + r - 2;
+            wanted[1] = (RED[d] ? 2 : 3) * 13 + r - 2;
+        } else if (empty_done) {
+            continue;
+        } else {
+            empty_done = 1;
+            nw = 4;
+            for (int u = 0; u < 4; u++) wanted[u] = u * 13 + 12;
+        }
+        for (int w = 0; w < nw; w++) {
+            int c = wanted[w];
+            if (lpile[c] >= 0) {
+                int i = lpile[c], count = lcount[c];
+                if (!s->len[j] && count == s->len[i]) continue;
+                Prim m = {P_TT, (uint8_t)i, (uint8_t)j, (uint8_t)count, 0, 0};
+                int rest = s->len[i] - count, score, order = 0;
+                if (rest == 0)
+                    score = 3;
+                else if (rest <= s->down[i])
+                    score = s->down[i] ? 1 : 3;
+                else
+                    score = 5;
+                if (score == 1) order = -s->down[i];
+                int t = S->prune ? obligation(s, i, count) : NOTAG;
+                add_plain(S, m, score, order, t);
+            } else if (s->h[SUIT[c]] == RANK[c] && nret < 16) {
+                Prim m = {P_FT, (uint8_t)SUIT[c], (uint8_t)j, 1, 0, 0};
+                returns[nret++] = m;
+            }
+        }
+    }
+    for (int i = 0; i < 7; i++) {
+        if (!s->len[i] || (only >= 0 && i != only)) continue;
+        int c = s->tab[i][s->len[i] - 1];
+        if (s->h[SUIT[c]] == RANK[c] - 1) {
+            Prim m = {P_TF, (uint8_t)i, 0, 1, 0, 0};
+            add_plain(S, m, 0, 0, NOTAG);
+        }
+    }
+    waste_moves(S, only, NULL, 0, -1);
+    for (int k = 0; k < nret; k++) {
+        Prim prefix[MAXP];
+        prefix[0] = returns[k];
+        int f = s->fof[returns[k].a];
+        size_t mark = S->ndone;
+        if (!apply(S, returns[k])) return;
+        after_return(S, prefix, 1, returns[k].b, f, 1);
+        undo_to(S, mark);
+    }
+    /* Stable insertion sort by score * 64 + order. */
+    Child *kids = S->kids + base;
+    size_t n = S->nkids - base;
+    for (size_t i = 1; i < n; i++) {
+        Child t = kids[i];
+        int kt = t.score * 64 + t.order;
+        size_t j = i;
+        while (j > 0 && kids[j - 1].score * 64 + kids[j - 1].order > kt) {
+            kids[j] = kids[j - 1];
+            j--;
+        }
+        kids[j] = t;
+    }
+}
+
+/* ------------------------------------------------------ the table */
+
+static int covers(Search *S, uint64_t a, uint64_t b, int32_t cost) {
+    Entry *e = table_find(&S->tnew, a, b);
+    if (!e->b) e = table_find(&S->told, a, b);
+    return e->b && e->val <= cost;
+}
+
+static int add_key(Search *S, uint64_t a, uint64_t b, int32_t cost) {
+    if (!table_put(&S->tnew, a, b, cost, S->half)) return 0;
+    if (S->tnew.count >= S->half) {
+        Table t = S->told;
+        S->told = S->tnew;
+        S->tnew = t;
+        table_clear(&S->tnew);
+        for (size_t k = 0; k < S->npath; k++)
+            if (!table_put(&S->tnew, S->pa[k], S->pb[k], S->pc[k], S->half)) return 0;
+    }
+    return 1;
+}
+
+static int push_path(Search *S, uint64_t a, uint64_t b, int32_t c) {
+    if (S->npath == S->cappath) {
+        size_t cap = S->cappath ? S->cappath * 2 : 1024;
+        uint64_t *na = realloc(S->pa, cap * sizeof *na);
+        if (!na) return 0;
+        S->pa = na;
+        uint64_t *nb = realloc(S->pb, cap * sizeof *nb);
+        if (!nb) return 0;
+        S->pb = nb;
+        int32_t *nc = realloc(S->pc, cap * sizeof *nc);
+        if (!nc) return 0;
+        S->pc = nc;
+        S->cappath = cap;
+    }
+    S->pa[S->npath] = a;
+    S->pb[S->npath] = b;
+    S->pc[S->npath] = c;
+    S->npath++;
+    return 1;
+}
+
+static int budget_out(Search *S) {
+    if (S->max_states >= 0 && S->states > S->max_states) return 1;
+    if ((S->states & 1023) == 0) {
+        if (now() > S->deadline) return 1;
+        if (S->cancel != Py_None) {
+            PyEval_RestoreThread(S->ts);
+            PyObject *r = PyObject_CallMethod(S->cancel, "is_set", NULL);
+            int set = r ? PyObject_IsTrue(r) : 1;
+            Py_XDECREF(r);
+            if (!r) PyErr_Clear();
+            S->ts = PyEval_SaveThread();
+            if (set) return 1;
+        }
+    }
+    return 0;
+}
+
+/* search.py's enter() and its loop over the children, as one recursive call. */
+static int enter(Search *S, int tag, int left) {
+    State *s = &S->st;
+    size_t mark = S->ndone;
+    if (do_auto(S)) tag = NOTAG;
+    if (S->oom) return STOP;
+    if (s->h[0] + s->h[1] + s->h[2] + s->h[3] == 52) return WON;
+    if (finish(S)) return WON;
+    uint64_t a, b;
+    key(S, &a, &b);
+    int32_t cost;
+    if (S->lds) {
+        if (S->limit >= 0) {
+            a = mixa(a + 0x51ED270B27A3ULL * (uint64_t)(s->redeals + 1));
+            b = mixb(b ^ 0x2545F4914F6CDD1DULL * (uint64_t)(s->redeals + 3));
+        }
+        cost = -left;
+    } else {
+        cost = S->limit < 0 ? 0 : s->redeals;
+    }
+    a = mixa(a);
+    b = mixb(b) | 1;
+    int ret = LOST;
+    if (tag != NOTAG) {
+        if (covers(S, a, b, cost)) goto out;
+        a = mixa(a ^ (0xA0761D6478BD642FULL * (uint64_t)(tag + 1)));
+        b = mixb(b + 0xE7037ED1A0B428DBULL * (uint64_t)(tag + 1)) | 1;
+    }
+    if (covers(S, a, b, cost)) goto out;
+    if (!add_key(S, a, b, cost) || !push_path(S, a, b, cost)) {
+        S->oom = 1;
+        ret = STOP;
+        goto out;
+    }
+    S->states++;
+    if (budget_out(S)) {
+        S->stop = 1;
+        ret = STOP;
+        S->npath--;
+        goto out;
+    }
+    size_t base = S->nkids;
+    children(S, tag);
+    if (S->oom) {
+        ret = STOP;
+    } else {
+        size_t n = S->nkids - base;
+        for (size_t i = 0; i < n; i++) {
+            int cl = left;
+            if (S->lds && i) {
+                if ((size_t)left < i) {
+                    S->cut = 1;
+                    break;
+                }
+                cl = left - (int)i;
+            }
+            size_t m2 = S->ndone;
+            Child *ch = &S->kids[base + i];
+            int ok = 1;
+            for (int k = 0; k < ch->nprims && ok; k++) ok = apply(S, S->kids[base + i].prims[k]);
+            if (!ok) {
+                ret = STOP;
+                break;
+            }
+            int r = enter(S, S->kids[base + i].tag, cl);
+            if (r == WON) return WON;
+            undo_to(S, m2);
+            if (r == STOP) {
+                ret = STOP;
+                break;
+            }
+        }
+    }
+    S->nkids = base;
+    S->npath--;
+out:
+    undo_to(S, mark);
+    return ret;
+}
+
+/* ------------------------------------------------------ Python glue */
+
+static int fill_pile(PyObject *obj, uint8_t *out, int *n, int cap) {
+    Py_buffer v;
+    if (PyObject_GetBuffer(obj, &v, PyBUF_SIMPLE) < 0) return 0;
+    if (v.len > cap) {
+        PyBuffer_Release(&v);
+        PyErr_SetString(PyExc_ValueError, "pile too long");
+        return 0;
+    }
+    memcpy(out, v.buf, (size_t)v.len);
+    *n = (int)v.len;
+    PyBuffer_Release(&v);
+    for (int k = 0; k < *n; k++)
+        if (out[k] > 51) {
+            PyErr_SetString(PyExc_ValueError, "card out of range");
+            return 0;
+        }
+    return 1;
+}
+
+static PyObject *line_of(Search *S) {
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    char buf[32];
+    for (size_t k = 0; k < S->ndone; k++) {
+        Done *d = &S->done[k];
+        Prim p = d->p;
+        if (p.kind == P_WT || p.kind == P_WF)
+            for (int n = 0; n < p.deals; n++) {
+                PyObject *u = PyUnicode_FromString("deal");
+                if (!u || PyList_Append(out, u) < 0) {
+                    Py_XDECREF(u);
+                    Py_DECREF(out);
+                    return NULL;
+                }
+                Py_DECREF(u);
+            }
+        switch (p.kind) {
+        case P_TT:
+            if (p.c > 1)
+                snprintf(buf, sizeof buf, "t%d>t%d/%d", p.a + 1, p.b + 1, p.c);
+            else
+                snprintf(buf, sizeof buf, "t%d>t%d", p.a + 1, p.b + 1);
+            break;
+        case P_TF: snprintf(buf, sizeof buf, "t%d>f%d", p.a + 1, d->f + 1); break;
+        case P_WT: snprintf(buf, sizeof buf, "w>t%d", p.b + 1); break;
+        case P_WF: snprintf(buf, sizeof buf, "w>f%d", d->f + 1); break;
+        default: snprintf(buf, sizeof buf, "f%d>t%d", d->f + 1, p.b + 1); break;
+        }
+        PyObject *u = PyUnicode_FromString(buf);
+        if (!u || PyList_Append(out, u) < 0) {
+            Py_XDECREF(u);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(u);
+    }
+    return out;
+}
+
+static void release(Search *S) {
+    free(S->done);
+    free(S->kids);
+    free(S->tnew.e);
+    free(S->told.e);
+    free(S->memo.e);
+    free(S->pa);
+    free(S->pb);
+    free(S->pc);
+}
+
+static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"stock", "waste", "foundations", "tableau", "down", "redeals",
+                            "draw", "limit", "prune", "discrepancies", "seconds",
+                            "max_states", "table_size", "cancel", NULL};
+    PyObject *stock, *waste, *fnd, *tab, *down, *cancel;
+    int redeals, draw, limit, prune, disc;
+    double seconds;
+    long long max_states, table_size;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOiiipidLLO", names, &stock, &waste, &fnd,
+                                     &tab, &down, &redeals, &draw, &limit, &prune, &disc,
+                                     &seconds, &max_states, &table_size, &cancel))
+        return NULL;
+    Search *S = calloc(1, sizeof(Search));
+    if (!S) return PyErr_NoMemory();
+    State *s = &S->st;
+    uint8_t buf[52];
+    int n;
+    /* seq = waste + reversed(stock) */
+    if (!fill_pile(waste, s->seq, &s->nseq, 52) || !fill_pile(stock, buf, &n, 52)) goto fail;
+    if (s->nseq + n > 52) {
+        PyErr_SetString(PyExc_ValueError, "too many cards");
+        goto fail;
+    }
+    s->ptr = s->nseq;
+    for (int k = n - 1; k >= 0; k--) s->seq[s->nseq++] = buf[k];
+    s->redeals = redeals;
+    for (int f = 0; f < 4; f++) s->sof[f] = s->fof[f] = -1;
+    if (!PyList_Check(fnd) || PyList_GET_SIZE(fnd) != 4 || !PyList_Check(tab) ||
+        PyList_GET_SIZE(tab) != 7) {
+        PyErr_SetString(PyExc_ValueError, "4 foundations and 7 piles expected");
+        goto fail;
+    }
+    for (int f = 0; f < 4; f++) {
+        if (!fill_pile(PyList_GET_ITEM(fnd, f), buf, &n, 13)) goto fail;
+        if (n) {
+            int su = SUIT[buf[0]];
+            s->sof[f] = su;
+            s->fof[su] = f;
+            s->h[su] = n;
+        }
+    }
+    for (int i = 0; i < 7; i++)
+        if (!fill_pile(PyList_GET_ITEM(tab, i), s->tab[i], &s->len[i], 52)) goto fail;
+    if (!fill_pile(down, buf, &n, 52) || n != 7) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "7 down counts expected");
+        goto fail;
+    }
+    for (int i = 0; i < 7; i++) s->down[i] = buf[i];
+    S->draw = draw;
+    S->limit = limit;
+    S->prune = prune;
+    S->lds = disc >= 0;
+    S->max_states = max_states;
+    S->cancel = cancel;
+    S->deadline = now() + seconds;
+    S->half = table_size > 2 ? (size_t)table_size / 2 : 1;
+    S->memo_limit = 1 << 20;
+    if (!table_init(&S->tnew, 1 << 16) || !table_init(&S->told, 1 << 16) ||
+        !table_init(&S->memo, 1 << 16)) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    int r;
+    S->ts = PyEval_SaveThread();
+    r = enter(S, NOTAG, disc >= 0 ? disc : 0);
+    PyEval_RestoreThread(S->ts);
+    if (S->oom) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    PyObject *line;
+    if (r == WON) {
+        line = line_of(S);
+        if (!line) goto fail;
+    } else {
+        line = PyList_New(0);
+        if (!line) goto fail;
+        r = (r == STOP || S->cut || S->incomplete) ? UNKNOWN : LOST;
+    }
+    PyObject *res = Py_BuildValue("(iNL)", r, line, S->states);
+    release(S);
+    free(S);
+    return res;
+fail:
+    release(S);
+    free(S);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
+     "search(stock, waste, foundations, tableau, down, redeals, draw, limit, prune,"
+     " discrepancies, seconds, max_states, table_size, cancel) -> (verdict, moves, states)\n"
+     "verdict: 0 won, 1 lost, 2 unknown; discrepancies < 0: exhaustive; max_states < 0:"
+     " none."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_klondike",
+                                    "Klondike's search at native speed (see klondike.py).", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__klondike(void) {
+    uint64_t seed = 0x5EED0F5011A7E1ULL;
+    for (int c = 0; c < 52; c++) {
+        RANK[c] = c % 13 + 1;
+        SUIT[c] = c / 13;
+        RED[c] = SUIT[c] & 1;
+        ZA[c] = splitmix(&seed);
+        ZB[c] = splitmix(&seed);
+    }
+    for (int k = 0; k < MAXPILE; k++) {
+        for (int c = 0; c < 53; c++) {
+            RA[k][c] = splitmix(&seed);
+            RB[k][c] = splitmix(&seed);
+        }
+        DA[k] = splitmix(&seed);
+        DB[k] = splitmix(&seed);
+    }
+    for (int c = 0; c < 52; c++) {
+        int r = RANK[c];
+        if (r == 13) {
+            parent_a[c] = parent_b[c] = c; /* never read: Kings go to empty piles */
+            continue;
+        }
+        int s1 = RED[c] ? 0 : 1, s2 = RED[c] ? 2 : 3;
+        parent_a[c] = s1 * 13 + r;
+        parent_b[c] = s2 * 13 + r;
+    }
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,103 @@
+"""The native Klondike search (``solver/_klondike.c``) gives the verdicts of the
+pure-Python search it mirrors, in every mode, and keeps to its budgets.
+
+``solve`` replays every winning line through the engine's checked ``play``, so each
+``won`` below is a line the engine accepts; the pure-Python search is checked in turn
+against the same search without its cuts (test_solver_pruning.py)."""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+import time
+
+import pytest
+
+from engine_builders import VARIANTS, solver_positions
+from patience import game_for, new_game
+from patience.solver import klondike, solve
+from patience.solver.search import adapter_for, search
+
+if klondike.native is None:  # pragma: no cover - a machine with no C compiler
+    if os.environ.get("CI"):
+        pytest.fail("the native solver was not built (no C compiler?)", pytrace=False)
+    pytest.skip("the native solver was not built", allow_module_level=True)
+
+MODES = [options for game, options in VARIANTS if game == "klondike"]
+
+
+@pytest.mark.parametrize("options", MODES)
+def test_native_and_python_searches_agree(options: dict[str, str]) -> None:
+    rng = random.Random(f"native{options}")
+    seen = {"won": 0, "lost": 0}
+    for p in solver_positions("klondike", options, rng):
+        python, _, _ = search(p, adapter_for(game_for(p)), max_states=20_000)
+        if python == "unknown":
+            continue
+        native = solve(p, timeout=30)
+        assert native.result == python, p.to_json()
+        seen[python] += 1
+    assert seen["won"] >= 3 and seen["lost"] >= 2, seen
+
+
+@pytest.mark.parametrize("options", MODES)
+def test_native_decides_the_first_deals_as_python_does(options: dict[str, str]) -> None:
+    for deal in range(1, 9):
+        p = new_game("klondike", deal, options)
+        python, _, _ = search(p, adapter_for(game_for(p)), max_states=5_000)
+        if python != "unknown":
+            assert solve(p, timeout=30).result == python, deal
+
+
+def test_without_the_native_module_the_python_search_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(klondike, "native", None)
+    assert solve(new_game("klondike", 1, {"mode": "unlimited"}), timeout=30).result == "won"
+
+
+def test_state_budget_is_kept() -> None:
+    p = new_game("klondike", 12, {"mode": "unlimited"})  # lost, and a long proof
+    result = solve(p, max_states=3_000)
+    assert result.result == "unknown"
+    assert result.states <= 3_000 + 64  # one pass may overshoot by one state
+
+
+def test_cancel_stops_the_search_promptly() -> None:
+    p = new_game("klondike", 12, {"mode": "unlimited"})
+    cancel = threading.Event()
+    threading.Timer(0.3, cancel.set).start()
+    start = time.monotonic()
+    assert solve(p, timeout=60, cancel=cancel).result == "unknown"
+    assert time.monotonic() - start < 10
+
+
+def test_the_search_runs_beside_other_threads() -> None:
+    # The native search lets go of the interpreter: a thread keeps running meanwhile.
+    ticks = []
+    stop = threading.Event()
+
+    def tick() -> None:
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.01)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    solve(new_game("klondike", 12, {"mode": "unlimited"}), timeout=1.0)
+    stop.set()
+    t.join()
+    assert len(ticks) > 20
+
+
+def test_bad_input_is_refused() -> None:
+    assert klondike.native is not None
+    with pytest.raises(ValueError, match="card out of range"):
+        klondike.native.search(
+            b"\x63", b"", [b""] * 4, [b""] * 7, bytes(7), 0, 1, -1, True, -1, 1.0, -1, 100, None
+        )
+    with pytest.raises(ValueError, match="7 piles"):
+        klondike.native.search(
+            b"", b"", [b""] * 4, [b""] * 6, bytes(6), 0, 1, -1, True, -1, 1.0, -1, 100, None
+        )

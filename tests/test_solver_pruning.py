@@ -18,7 +18,9 @@ import pytest
 
 from engine_builders import VARIANTS, solver_positions
 from patience import game_for, new_game
+from patience.cards import RANK, TEXT
 from patience.solver import solve
+from patience.solver.alternating import twins_locked
 from patience.solver.search import adapter_for, search
 
 CASES = [v for v in VARIANTS if v[0] in ("klondike", "lady-jane")]
@@ -80,3 +82,27 @@ def test_many_redeals_already_made(mode: str) -> None:
     # A player may go round the stock hundreds of times; nothing may assume a small count.
     p = replace(new_game("klondike", 5, {"mode": mode}), redeals=300)
     assert solve(p, timeout=5).result == "won"
+
+
+def test_twins_locked_out_of_their_only_parent() -> None:
+    # Deal 12: t6 holds, bottom up, 5H AD KS QD QH 8H. QD and QH cannot go home before
+    # AD and 5H, and their other parent KS lies under them: both need KC, in turn.
+    p = new_game("klondike", 12, {"mode": "unlimited"})
+    assert [TEXT[c] for c in p.tableau[5]] == ["5H", "AD", "KS", "QD", "QH", "8H"]
+    assert twins_locked(p, RANK)
+    assert solve(p, timeout=5).result == "lost"
+    # With KS swapped for a stock card, QD and QH have a parent each: no lock.
+    ks, other = p.tableau[5][2], p.stock[0]
+    t6 = tuple(other if c == ks else c for c in p.tableau[5])
+    stock = tuple(ks if c == other else c for c in p.stock)
+    freed = replace(p, tableau=(*p.tableau[:5], t6, p.tableau[6]), stock=stock)
+    assert not twins_locked(freed, RANK)
+    # With nothing of their suits under them (5H and AD taken out), no lock either.
+    assert not twins_locked(
+        replace(
+            p,
+            tableau=(*p.tableau[:5], p.tableau[5][2:], p.tableau[6]),
+            down=(*p.down[:5], 2, p.down[6]),
+        ),
+        RANK,
+    )

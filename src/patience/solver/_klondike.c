@@ -443,6 +443,36 @@ static int relaxed_lost(const State *s, int limit) {
 #undef TAKE
 }
 
+/* alternating.twins_locked: twins in one pile locking each other out of their only
+ * parent (the proof is there). */
+static int stuck_above(const State *s, int i, int c, int yi) {
+    int su = SUIT[c];
+    for (int k = 0; k < yi; k++) {
+        int b = s->tab[i][k];
+        if (SUIT[b] == su && RANK[b] > s->h[su] && RANK[b] < RANK[c]) return 1;
+    }
+    return 0;
+}
+
+static int twins_locked(const State *s) {
+    for (int i = 0; i < 7; i++) {
+        int n = s->down[i] + 1 < s->len[i] ? s->down[i] + 1 : s->len[i];
+        for (int yi = 1; yi < n; yi++) {
+            int y = s->tab[i][yi];
+            if (RANK[y] == 13 || !stuck_above(s, i, y, yi)) continue;
+            int buried = 0;
+            for (int k = 0; k < yi; k++)
+                if (s->tab[i][k] == parent_a[y] || s->tab[i][k] == parent_b[y]) buried = 1;
+            if (!buried) continue;
+            for (int xi = yi + 1; xi < n; xi++) {
+                int x = s->tab[i][xi];
+                if (RANK[x] == RANK[y] && RED[x] == RED[y] && stuck_above(s, i, x, yi)) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 static uint64_t set_hash_a(const State *s) {
     uint64_t x = 0;
     for (int k = 0; k < s->nseq; k++) x += ZA[s->seq[k]];
@@ -487,7 +517,7 @@ static int lost(Search *S) {
     b = mixb(b) | 1;
     Entry *e = table_find(&S->memo, a, b);
     if (e->b) return e->val;
-    int v = relaxed_lost(s, S->limit);
+    int v = twins_locked(s) || relaxed_lost(s, S->limit);
     if (S->memo.count >= S->memo_limit) table_clear(&S->memo);
     if (!table_put(&S->memo, a, b, v, S->memo_limit)) S->oom = 1;
     return v;

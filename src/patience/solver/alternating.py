@@ -119,6 +119,50 @@ def honours(p: Position, tag: object, src: str, dst: str) -> bool:
     return False
 
 
+def twins_locked(p: Position, rel: tuple[int, ...]) -> bool:
+    """Whether two twins (same relative rank below a King, same colour) in one pile
+    lock each other out of their only parent: then the position is lost.
+
+    Proof. Let X lie above Y in one pile, face down or the lowest face-up card (the
+    same rank cannot lie higher up, in Y's run), with a card of X's suit and a card of
+    Y's suit that must go home before them (lower rank, not home yet) both lying
+    below Y. Neither can go home while Y stays, so Y must leave for a tableau parent,
+    and X, which leaves before Y, then sits on a parent too (cards never go back to
+    the stock or a reserve, and only Kings fill empty piles). X and Y have the same
+    two parents; if one of them lies below Y, it is buried until Y leaves, so X sits
+    on the other when Y must leave, and Y has nowhere to go. Both games only read
+    the piles' face-down and lowest face-up cards and the foundations here, which the
+    relaxed game's memo keys on.
+    """
+    h = heights(p)
+    of = _SUIT_RANK[rel]
+    parents = _CARD_OF[rel]
+    for pile, d in zip(p.tableau, p.down, strict=True):
+        n = min(d + 1, len(pile))
+        for yi in range(1, n):
+            y = pile[yi]
+            r = rel[y]
+            if r == 13:
+                continue
+            below = pile[:yi]
+            if not _stuck_above(y, r, below, h, of):
+                continue
+            a, b = parents[r + 1][y]
+            if a not in below and b not in below:
+                continue
+            for x in pile[yi + 1 : n]:
+                if rel[x] == r and RED[x] == RED[y] and _stuck_above(x, r, below, h, of):
+                    return True
+    return False
+
+
+def _stuck_above(c: int, r: int, below: tuple[int, ...], h: list[int], of: list[list[int]]) -> bool:
+    """Whether a card of ``c``'s suit that must go home before ``c`` (relative rank
+    ``r``) lies in ``below``."""
+    s = SUIT[c]
+    return any(of[s][k] in below for k in range(h[s] + 1, r))
+
+
 class Relaxed:
     """A relaxed game, for proofs of loss: the piles, the foundations and the face-up
     cards, with the places of the face-up cards forgotten.

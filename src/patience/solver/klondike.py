@@ -42,7 +42,16 @@ from ..games.klondike import Klondike
 from ..moves import DEAL, PILES, Move
 from ..position import Position
 from ..rules import Game
-from .alternating import EMPTIED, LostMemo, Relaxed, heights, is_safe, obligation, tableau_key
+from .alternating import (
+    EMPTIED,
+    LostMemo,
+    Relaxed,
+    heights,
+    is_safe,
+    obligation,
+    tableau_key,
+    twins_locked,
+)
 from .base import Adapter, Child, Tag
 
 native: ModuleType | None
@@ -264,6 +273,8 @@ class KlondikeAdapter(Adapter):
 
     def _relaxed_lost(self, p: Position) -> bool:
         """``lost`` without the cache."""
+        if twins_locked(p, RANK):
+            return True
         game = Relaxed(p, RANK)
         seq = list(p.waste) + list(reversed(p.stock))
         ptr = len(p.waste)

@@ -30,7 +30,7 @@
 enum { WON = 0, LOST = 1, UNKNOWN = 2, STOP = 3, NONE = 4 };
 enum { P_TT, P_TF, P_WT, P_WF, P_FT };
 
-static int RANK[52], SUIT[52], RED[52];
+static int RANK[52], SUIT[52], RED[52]; /* RANK: only to set up the tables below */
 static uint64_t RA[MAXPILE][53], RB[MAXPILE][53], DA[MAXPILE], DB[MAXPILE];
 static uint64_t ZA[52], ZB[52];
 
@@ -67,6 +67,9 @@ typedef struct {
     int sof[4];        /* suit on each foundation, -1: empty */
     uint8_t seq[52];   /* waste + reversed(stock): the order cards come up */
     int nseq, ptr, redeals;
+    /* Ranks relative to the base rank (Lady Jane; Klondike: the ranks themselves) */
+    int rel[52], pa[52], pb[52]; /* rank; the two cards of rank + 1 in the other colour */
+    int cof[4][15];              /* the card of each suit and rank */
 } State;
 
 typedef struct {
@@ -149,6 +152,23 @@ static int table_put(Table *t, uint64_t a, uint64_t b, int32_t val, size_t limit
     }
     e->val = val;
     return 1;
+}
+
+/* The rank tables of a game with base rank ``base`` (0: Klondike's plain ranks). */
+static void set_ranks(State *s, int base) {
+    for (int c = 0; c < 52; c++) {
+        s->rel[c] = base ? (RANK[c] - base + 13) % 13 + 1 : RANK[c];
+        s->cof[SUIT[c]][s->rel[c]] = c;
+    }
+    for (int c = 0; c < 52; c++) {
+        int r = s->rel[c];
+        if (r == 13) {
+            s->pa[c] = s->pb[c] = c; /* never read: Kings go to empty piles */
+            continue;
+        }
+        s->pa[c] = s->cof[RED[c] ? 0 : 1][r + 1];
+        s->pb[c] = s->cof[RED[c] ? 2 : 3][r + 1];
+    }
 }
 
 /* ------------------------------------------------------------- search */
@@ -275,7 +295,7 @@ static int apply(Search *S, Prim p) {
         to_home(s, d.card, &d);
         break;
     case P_FT: {
-        int su = p.a, card = su * 13 + s->h[su] - 1;
+        int su = p.a, card = s->cof[su][s->h[su]];
         d.card = (uint8_t)card;
         d.f = (int8_t)s->fof[su];
         s->h[su]--;
@@ -354,7 +374,6 @@ static void undo_to(Search *S, size_t mark) {
 /* ------------------------------------------------------- the relaxed game
  * alternating.Relaxed and KlondikeAdapter._relaxed_lost, move for move. */
 
-static int parent_a[52], parent_b[52]; /* the two cards of rank + 1, other colour */
 
 static int relaxed_lost(const State *s, int limit) {
     int h[4], avail[52], pool[52], npool = 0, lows[7], empty = 0;
@@ -362,7 +381,7 @@ static int relaxed_lost(const State *s, int limit) {
     memcpy(h, s->h, sizeof h);
     memset(avail, 0, sizeof avail);
     for (int su = 0; su < 4; su++)
-        for (int r = 1; r <= h[su]; r++) avail[su * 13 + r - 1] = 1;
+        for (int r = 1; r <= h[su]; r++) avail[s->cof[su][r]] = 1;
     for (int i = 0; i < 7; i++) {
         int n = s->len[i], d = s->down[i];
         if (!n) {
@@ -380,9 +399,9 @@ static int relaxed_lost(const State *s, int limit) {
             avail[s->tab[i][k]] = 1;
         }
     }
-#define FITS(c) (h[SUIT[c]] == RANK[c] - 1 ? 2 \
-                 : RANK[c] == 13 ? (empty ? 1 : 0) \
-                 : (avail[parent_a[c]] || avail[parent_b[c]]) ? 1 : 0)
+#define FITS(c) (h[SUIT[c]] == s->rel[c] - 1 ? 2 \
+                 : s->rel[c] == 13 ? (empty ? 1 : 0) \
+                 : (avail[s->pa[c]] || avail[s->pb[c]]) ? 1 : 0)
 #define TAKE(c, ok) do { int f_ = FITS(c); ok = 0; \
         if (f_) { ok = 1; avail[c] = 1; \
             if (f_ == 2) h[SUIT[c]]++; else pool[npool++] = (c); } } while (0)
@@ -398,7 +417,7 @@ static int relaxed_lost(const State *s, int limit) {
                 int keep = 0;
                 for (int k = 0; k < npool; k++) {
                     int c = pool[k];
-                    if (h[SUIT[c]] == RANK[c] - 1) {
+                    if (h[SUIT[c]] == s->rel[c] - 1) {
                         h[SUIT[c]]++;
                         changed = 1;
                     } else {
@@ -449,7 +468,7 @@ static int stuck_above(const State *s, int i, int c, int yi) {
     int su = SUIT[c];
     for (int k = 0; k < yi; k++) {
         int b = s->tab[i][k];
-        if (SUIT[b] == su && RANK[b] > s->h[su] && RANK[b] < RANK[c]) return 1;
+        if (SUIT[b] == su && s->rel[b] > s->h[su] && s->rel[b] < s->rel[c]) return 1;
     }
     return 0;
 }
@@ -459,14 +478,14 @@ static int twins_locked(const State *s) {
         int n = s->down[i] + 1 < s->len[i] ? s->down[i] + 1 : s->len[i];
         for (int yi = 1; yi < n; yi++) {
             int y = s->tab[i][yi];
-            if (RANK[y] == 13 || !stuck_above(s, i, y, yi)) continue;
+            if (s->rel[y] == 13 || !stuck_above(s, i, y, yi)) continue;
             int buried = 0;
             for (int k = 0; k < yi; k++)
-                if (s->tab[i][k] == parent_a[y] || s->tab[i][k] == parent_b[y]) buried = 1;
+                if (s->tab[i][k] == s->pa[y] || s->tab[i][k] == s->pb[y]) buried = 1;
             if (!buried) continue;
             for (int xi = yi + 1; xi < n; xi++) {
                 int x = s->tab[i][xi];
-                if (RANK[x] == RANK[y] && RED[x] == RED[y] && stuck_above(s, i, x, yi)) return 1;
+                if (s->rel[x] == s->rel[y] && RED[x] == RED[y] && stuck_above(s, i, x, yi)) return 1;
             }
         }
     }
@@ -562,7 +581,7 @@ static int do_auto(Search *S) {
         progress = 0;
         for (int i = 0; i < 7; i++) {
             if (!s->len[i]) continue;
-            int c = s->tab[i][s->len[i] - 1], r = RANK[c];
+            int c = s->tab[i][s->len[i] - 1], r = s->rel[c];
             if (s->h[SUIT[c]] != r - 1 || !is_safe(c, r, s->h)) continue;
             Prim p = {P_TF, (uint8_t)i, 0, 1, 0, 0};
             if (!apply(S, p)) return made;
@@ -586,7 +605,7 @@ static int finish(Search *S) {
         for (int i = 0; i < 7; i++) {
             if (!s->len[i]) continue;
             int c = s->tab[i][s->len[i] - 1];
-            if (s->h[SUIT[c]] != RANK[c] - 1) continue;
+            if (s->h[SUIT[c]] != s->rel[c] - 1) continue;
             Prim p = {P_TF, (uint8_t)i, 0, 1, 0, 0};
             if (!apply(S, p)) return 0;
             progress = 1;
@@ -602,7 +621,7 @@ static int obligation(const State *s, int src, int count) {
     if (rest == 0) return EMPTIED;
     if (rest <= s->down[src]) return NOTAG;
     int parent = s->tab[src][rest - 1], base = s->tab[src][rest];
-    if (RANK[parent] == RANK[base] + 1 && RED[parent] != RED[base]) return parent;
+    if (s->rel[parent] == s->rel[base] + 1 && RED[parent] != RED[base]) return parent;
     return NOTAG;
 }
 
@@ -611,7 +630,7 @@ static int run_length(const State *s, int i) {
     int n = limit > 0 ? 1 : 0;
     while (n < limit) {
         int lower = s->tab[i][s->len[i] - n - 1], upper = s->tab[i][s->len[i] - n];
-        if (RANK[lower] != RANK[upper] + 1 || RED[lower] == RED[upper]) break;
+        if (s->rel[lower] != s->rel[upper] + 1 || RED[lower] == RED[upper]) break;
         n++;
     }
     return n;
@@ -657,7 +676,7 @@ static void waste_moves(Search *S, int only, const Prim *prefix, int npre, int t
     for (int j = 0; j < 7; j++) tops[j] = s->len[j] ? s->tab[j][s->len[j] - 1] : -1;
     int lazy = S->prune && S->draw == 1 && S->limit < 0;
     for (int o = 0; o < norder; o++) {
-        int idx = order[o], c = s->seq[idx], rank = RANK[c];
+        int idx = order[o], c = s->seq[idx], rank = s->rel[c];
         int extra = rred[idx] > r0 ? 4 : 0;
         if (s->h[SUIT[c]] == rank - 1 && only < 0 && to < 0) {
             Child *ch = new_kid(S);
@@ -676,7 +695,7 @@ static void waste_moves(Search *S, int only, const Prim *prefix, int npre, int t
             if (top < 0) {
                 if (rank != 13 || empty_done) continue;
                 empty_done = 1;
-            } else if (!(RANK[top] == rank + 1 && RED[top] != RED[c])) {
+            } else if (!(s->rel[top] == rank + 1 && RED[top] != RED[c])) {
                 continue;
             }
             Child *ch = new_kid(S);
@@ -704,12 +723,12 @@ static void after_return(Search *S, Prim *prefix, int npre, int j, int fsrc, int
         S->incomplete = 1;
         return;
     }
-    int d = s->tab[j][s->len[j] - 1], rank = RANK[d];
+    int d = s->tab[j][s->len[j] - 1], rank = s->rel[d];
     if (rank > 1) {
         int in_stock = 0;
         int suits[2] = {RED[d] ? 0 : 1, RED[d] ? 2 : 3};
         for (int u = 0; u < 2; u++) {
-            int su = suits[u], x = su * 13 + rank - 2;
+            int su = suits[u], x = s->cof[su][rank - 1];
             if (s->h[su] >= rank - 1) {
                 if (s->h[su] == rank - 1) {
                     int f = s->fof[su];
@@ -751,11 +770,11 @@ static void after_return(Search *S, Prim *prefix, int npre, int j, int fsrc, int
     /* The return of the card beneath the returned one, wherever it fits. */
     int su = fsrc >= 0 ? s->sof[fsrc] : -1;
     if (su >= 0) {
-        int c = su * 13 + s->h[su] - 1, r = RANK[c], empty_done = 0;
+        int c = s->cof[su][s->h[su]], r = s->rel[c], empty_done = 0;
         for (int i = 0; i < 7; i++) {
             if (s->len[i]) {
                 int top = s->tab[i][s->len[i] - 1];
-                if (RANK[top] != r + 1 || RED[top] == RED[c]) continue;
+                if (s->rel[top] != r + 1 || RED[top] == RED[c]) continue;
             } else if (r != 13 || empty_done) {
                 continue;
             } else {
@@ -806,7 +825,7 @@ static void children(Search *S, int tag) {
         lcount[c] = 1;
         while (k > s->down[i]) {
             int below = s->tab[i][k - 1];
-            if (RANK[below] != RANK[c] + 1 || RED[below] == RED[c]) break;
+            if (s->rel[below] != s->rel[c] + 1 || RED[below] == RED[c]) break;
             k--;
             c = below;
             lpile[c] = i;
@@ -819,17 +838,17 @@ static void children(Search *S, int tag) {
         if (only >= 0 && j != only) continue;
         int wanted[4], nw;
         if (s->len[j]) {
-            int d = s->tab[j][s->len[j] - 1], r = RANK[d];
+            int d = s->tab[j][s->len[j] - 1], r = s->rel[d];
             if (r == 1) continue;
             nw = 2;
-            wanted[0] = (RED[d] ? 0 : 1) * 13 + r - 2;
-            wanted[1] = (RED[d] ? 2 : 3) * 13 + r - 2;
+            wanted[0] = s->cof[RED[d] ? 0 : 1][r - 1];
+            wanted[1] = s->cof[RED[d] ? 2 : 3][r - 1];
         } else if (empty_done) {
             continue;
         } else {
             empty_done = 1;
             nw = 4;
-            for (int u = 0; u < 4; u++) wanted[u] = u * 13 + 12;
+            for (int u = 0; u < 4; u++) wanted[u] = s->cof[u][13];
         }
         for (int w = 0; w < nw; w++) {
             int c = wanted[w];
@@ -847,7 +866,7 @@ static void children(Search *S, int tag) {
                 if (score == 1) order = -s->down[i];
                 int t = S->prune ? obligation(s, i, count) : NOTAG;
                 add_plain(S, m, score, order, t);
-            } else if (s->h[SUIT[c]] == RANK[c] && nret < 16) {
+            } else if (s->h[SUIT[c]] == s->rel[c] && nret < 16) {
                 Prim m = {P_FT, (uint8_t)SUIT[c], (uint8_t)j, 1, 0, 0};
                 returns[nret++] = m;
             }
@@ -856,7 +875,7 @@ static void children(Search *S, int tag) {
     for (int i = 0; i < 7; i++) {
         if (!s->len[i] || (only >= 0 && i != only)) continue;
         int c = s->tab[i][s->len[i] - 1];
-        if (s->h[SUIT[c]] == RANK[c] - 1) {
+        if (s->h[SUIT[c]] == s->rel[c] - 1) {
             Prim m = {P_TF, (uint8_t)i, 0, 1, 0, 0};
             add_plain(S, m, 0, 0, NOTAG);
         }
@@ -1114,6 +1133,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     State *s = &S->st;
     uint8_t buf[52];
     int n;
+    set_ranks(s, 0);
     /* seq = waste + reversed(stock) */
     if (!fill_pile(waste, s->seq, &s->nseq, 52) || !fill_pile(stock, buf, &n, 52)) goto fail;
     if (s->nseq + n > 52) {
@@ -1214,16 +1234,6 @@ PyMODINIT_FUNC PyInit__klondike(void) {
         }
         DA[k] = splitmix(&seed);
         DB[k] = splitmix(&seed);
-    }
-    for (int c = 0; c < 52; c++) {
-        int r = RANK[c];
-        if (r == 13) {
-            parent_a[c] = parent_b[c] = c; /* never read: Kings go to empty piles */
-            continue;
-        }
-        int s1 = RED[c] ? 0 : 1, s2 = RED[c] ? 2 : 3;
-        parent_a[c] = s1 * 13 + r;
-        parent_b[c] = s2 * 13 + r;
     }
     return PyModule_Create(&module);
 }

@@ -1,4 +1,4 @@
-"""Build hook: compile the solver's native Klondike search (``_klondike.c``).
+"""Build hook: compile the solver's native Klondike search (``_alternating.c``).
 
 It is optional: without a C compiler and Python's headers the package still installs,
 and the solver runs the same search in pure Python (slower). CI checks that the native
@@ -22,8 +22,8 @@ class NativeSolverHook(BuildHookInterface):  # type: ignore[misc]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
             return
-        src = Path(self.root, "src", "patience", "solver", "_klondike.c")
-        out = src.with_name("_klondike" + sysconfig.get_config_var("EXT_SUFFIX"))
+        src = Path(self.root, "src", "patience", "solver", "_alternating.c")
+        out = src.with_name("_alternating" + sysconfig.get_config_var("EXT_SUFFIX"))
         cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
         include = sysconfig.get_paths()["include"]
         cmd = [

@@ -1,5 +1,6 @@
-"""The native Klondike search (``solver/_klondike.c``) gives the verdicts of the
-pure-Python search it mirrors, in every mode, and keeps to its budgets.
+"""The native searches of Klondike and Lady Jane (``solver/_alternating.c``) give the
+verdicts of the pure-Python searches they mirror, in every mode, and keep to their
+budgets.
 
 ``solve`` replays every winning line through the engine's checked ``play``, so each
 ``won`` below is a line the engine accepts; the pure-Python search is checked in turn
@@ -16,22 +17,22 @@ import pytest
 
 from engine_builders import VARIANTS, solver_positions
 from patience import game_for, new_game
-from patience.solver import klondike, solve
+from patience.solver import alternating, solve
 from patience.solver.search import adapter_for, search
 
-if klondike.native is None:  # pragma: no cover - a machine with no C compiler
+if alternating.native is None:  # pragma: no cover - a machine with no C compiler
     if os.environ.get("CI"):
         pytest.fail("the native solver was not built (no C compiler?)", pytrace=False)
     pytest.skip("the native solver was not built", allow_module_level=True)
 
-MODES = [options for game, options in VARIANTS if game == "klondike"]
+CASES = [v for v in VARIANTS if v[0] in ("klondike", "lady-jane")]
 
 
-@pytest.mark.parametrize("options", MODES)
-def test_native_and_python_searches_agree(options: dict[str, str]) -> None:
-    rng = random.Random(f"native{options}")
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_native_and_python_searches_agree(game: str, options: dict[str, str]) -> None:
+    rng = random.Random(f"native{game}{options}")
     seen = {"won": 0, "lost": 0}
-    for p in solver_positions("klondike", options, rng):
+    for p in solver_positions(game, options, rng):
         python, _, _ = search(p, adapter_for(game_for(p)), max_states=20_000)
         if python == "unknown":
             continue
@@ -41,10 +42,10 @@ def test_native_and_python_searches_agree(options: dict[str, str]) -> None:
     assert seen["won"] >= 3 and seen["lost"] >= 2, seen
 
 
-@pytest.mark.parametrize("options", MODES)
-def test_native_decides_the_first_deals_as_python_does(options: dict[str, str]) -> None:
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_native_decides_the_first_deals_as_python_does(game: str, options: dict[str, str]) -> None:
     for deal in range(1, 9):
-        p = new_game("klondike", deal, options)
+        p = new_game(game, deal, options)
         python, _, _ = search(p, adapter_for(game_for(p)), max_states=5_000)
         if python != "unknown":
             assert solve(p, timeout=30).result == python, deal
@@ -53,8 +54,9 @@ def test_native_decides_the_first_deals_as_python_does(options: dict[str, str]) 
 def test_without_the_native_module_the_python_search_runs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(klondike, "native", None)
+    monkeypatch.setattr(alternating, "native", None)
     assert solve(new_game("klondike", 1, {"mode": "unlimited"}), timeout=30).result == "won"
+    assert solve(new_game("lady-jane", 2), timeout=30).result == "won"
 
 
 def test_state_budget_is_kept() -> None:
@@ -92,12 +94,16 @@ def test_the_search_runs_beside_other_threads() -> None:
 
 
 def test_bad_input_is_refused() -> None:
-    assert klondike.native is not None
+    assert alternating.native is not None
     with pytest.raises(ValueError, match="card out of range"):
-        klondike.native.search(
+        alternating.native.search(
             b"\x63", b"", [b""] * 4, [b""] * 7, bytes(7), 0, 1, -1, True, -1, 1.0, -1, 100, None
         )
+    with pytest.raises(ValueError, match="base rank"):
+        alternating.native.lady_jane(
+            b"", b"", [b""] * 4, [b""] * 7, bytes(7), [b""] * 7, 14, True, -1, 1.0, -1, 100, None
+        )
     with pytest.raises(ValueError, match="7 piles"):
-        klondike.native.search(
+        alternating.native.search(
             b"", b"", [b""] * 4, [b""] * 6, bytes(6), 0, 1, -1, True, -1, 1.0, -1, 100, None
         )

@@ -25,10 +25,69 @@ does not hold for a Klondike waste card, whose removal shifts what later deals t
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable
+from types import ModuleType
+from typing import Any, Protocol
 
 from ..cards import RANK, RED, SUIT
+from ..moves import Move
 from ..position import Position
+
+native: ModuleType | None
+try:  # the searches of Klondike and Lady Jane at native speed, built with the package
+    from . import _alternating as native
+except ImportError:  # pragma: no cover - without a C compiler: the same search in Python
+    native = None
+
+
+class _Pruned(Protocol):
+    prune: bool
+    lds_share: float
+
+
+def native_decide(
+    name: str,
+    args: tuple[Any, ...],
+    adapter: _Pruned,
+    deadline: float,
+    cancel: threading.Event | None,
+    max_states: int | None,
+    table_size: int,
+) -> tuple[str, list[Move], int] | None:
+    """The adapter's search run by the native module ``_alternating`` (``_alternating.c``:
+    the same moves in the same order and the same proven cuts, on a mutable state),
+    as ``search._generic`` runs it: limited-discrepancy passes for the adapter's
+    ``lds_share`` of the time, then the exhaustive search. ``name`` is the module's
+    function for the game and ``args`` the position in its terms. None without the
+    module, or with the cuts off (the tests that check the cuts use the Python search).
+    """
+    if native is None or not adapter.prune:
+        return None
+    run = getattr(native, name)
+    start = time.monotonic()
+    lds_end = start + (deadline - start) * adapter.lds_share
+    states = 0
+    verdict, line = 2, []
+    for limit in [*range(64), -1]:
+        now = time.monotonic()
+        if limit >= 0 and now >= lds_end:
+            continue
+        if cancel is not None and cancel.is_set():
+            break
+        verdict, line, n = run(
+            *args,
+            limit,
+            max(0.0, (lds_end if limit >= 0 else deadline) - now),
+            -1 if max_states is None else max(0, max_states - states),
+            table_size,
+            cancel,
+        )
+        states += n
+        if verdict != 2:
+            break
+    return ("won", "lost", "unknown")[verdict], [Move.parse(m) for m in line], states
 
 
 def heights(p: Position) -> list[int]:

@@ -34,8 +34,6 @@ deeper than ``RETURN_DEPTH`` is cut, and the search then no longer claims ``lost
 from __future__ import annotations
 
 import threading
-import time
-from types import ModuleType
 
 from ..cards import RANK, RED, SUIT
 from ..games.klondike import Klondike
@@ -48,19 +46,12 @@ from .alternating import (
     Relaxed,
     heights,
     is_safe,
+    native_decide,
     obligation,
     tableau_key,
     twins_locked,
 )
 from .base import Adapter, Child, Tag
-
-native: ModuleType | None
-try:  # the same search at native speed, built with the package when a C compiler is there
-    from . import _klondike as native
-except ImportError:  # pragma: no cover - the pure-Python search below does the same
-    native = None
-
-_VERDICTS = ("won", "lost", "unknown")
 
 _MOVES: dict[tuple[str, str, int], Move] = {}
 
@@ -104,44 +95,19 @@ class KlondikeAdapter(Adapter):
         max_states: int | None = None,
         table_size: int = 2_000_000,
     ) -> tuple[str, list[Move], int] | None:
-        """The search of ``search.py`` on this adapter, run by the native module
-        (``_klondike.c``: the same moves in the same order, the same cuts, on a
-        mutable state), or None without it (or with the cuts off, for the tests that
-        check them): limited-discrepancy passes for ``lds_share`` of the time, then the
-        exhaustive search."""
-        if native is None or not self.prune:
-            return None
-        start = time.monotonic()
-        lds_end = start + (deadline - start) * self.lds_share
-        states = 0
-        verdict, line = 2, []
-        for limit in [*range(64), -1]:
-            now = time.monotonic()
-            end = lds_end if limit >= 0 else deadline
-            if limit >= 0 and now >= lds_end:
-                continue
-            if cancel is not None and cancel.is_set():
-                break
-            verdict, line, n = native.search(
-                bytes(p.stock),
-                bytes(p.waste),
-                [bytes(f) for f in p.foundations],
-                [bytes(t) for t in p.tableau],
-                bytes(p.down),
-                p.redeals,
-                self.draw,
-                -1 if self.limit is None else self.limit,
-                True,
-                limit,
-                max(0.0, end - now),
-                -1 if max_states is None else max(0, max_states - states),
-                table_size,
-                cancel,
-            )
-            states += n
-            if verdict != 2:
-                break
-        return _VERDICTS[verdict], [Move.parse(m) for m in line], states
+        """This adapter's search at native speed (``alternating.native_decide``)."""
+        args = (
+            bytes(p.stock),
+            bytes(p.waste),
+            [bytes(f) for f in p.foundations],
+            [bytes(t) for t in p.tableau],
+            bytes(p.down),
+            p.redeals,
+            self.draw,
+            -1 if self.limit is None else self.limit,
+            self.prune,
+        )
+        return native_decide("search", args, self, deadline, cancel, max_states, table_size)
 
     def key(self, p: Position) -> bytes:
         """Foundations by suit, the tableau as a set of piles, the stock cycle canonical."""

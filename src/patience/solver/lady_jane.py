@@ -10,6 +10,7 @@ they are then interchangeable, compared as a set.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 from ..cards import SUIT
@@ -22,6 +23,7 @@ from .alternating import (
     heights,
     honours,
     is_safe,
+    native_decide,
     obligation,
     relative_rank,
     tableau_key,
@@ -36,6 +38,28 @@ class LadyJaneAdapter(Adapter):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         self._lost = LostMemo(self._relaxed_lost)
+
+    def decide(
+        self,
+        p: Position,
+        deadline: float,
+        cancel: threading.Event | None = None,
+        max_states: int | None = None,
+        table_size: int = 2_000_000,
+    ) -> tuple[str, list[Move], int] | None:
+        """This adapter's search at native speed (``alternating.native_decide``)."""
+        assert p.base is not None
+        args = (
+            bytes(p.stock),
+            bytes(p.waste),
+            [bytes(f) for f in p.foundations],
+            [bytes(t) for t in p.tableau],
+            bytes(p.down),
+            [bytes(r) for r in p.reserve],
+            p.base,
+            self.prune,
+        )
+        return native_decide("lady_jane", args, self, deadline, cancel, max_states, table_size)
 
     def lost(self, p: Position) -> bool:
         """Whether even the relaxed game (``alternating.Relaxed``) is lost: then so is

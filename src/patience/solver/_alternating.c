@@ -28,7 +28,8 @@
 #define MAXPILE 64
 
 enum { WON = 0, LOST = 1, UNKNOWN = 2, STOP = 3, NONE = 4 };
-enum { P_TT, P_TF, P_WT, P_WF, P_FT };
+enum { P_TT, P_TF, P_WT, P_WF, P_FT, P_XT, P_XF, P_DEAL };
+/* P_XT, P_XF: Lady Jane's stacks (a: r1-r7 as 0-6, the waste 7, the stock's last card 8). */
 
 static int RANK[52], SUIT[52], RED[52]; /* RANK: only to set up the tables below */
 static uint64_t RA[MAXPILE][53], RB[MAXPILE][53], DA[MAXPILE], DB[MAXPILE];
@@ -70,6 +71,11 @@ typedef struct {
     /* Ranks relative to the base rank (Lady Jane; Klondike: the ranks themselves) */
     int rel[52], pa[52], pb[52]; /* rank; the two cards of rank + 1 in the other colour */
     int cof[4][15];              /* the card of each suit and rank */
+    /* Lady Jane: the reserves, the waste (stack 7), the stock */
+    uint8_t res[8][52];
+    int nres[8];
+    uint8_t stock[52];
+    int nstock;
 } State;
 
 typedef struct {
@@ -175,6 +181,7 @@ static void set_ranks(State *s, int base) {
 
 typedef struct {
     State st;
+    int lady_jane;   /* 0: Klondike */
     int draw, limit; /* limit < 0: unlimited redeals */
     int prune, lds;
     Done *done;
@@ -294,6 +301,26 @@ static int apply(Search *S, Prim p) {
         take_seq(s, p.a, &d, p.redeals);
         to_home(s, d.card, &d);
         break;
+    case P_XT:
+    case P_XF: {
+        int card = p.a == 8 ? s->stock[--s->nstock] : s->res[p.a][--s->nres[p.a]];
+        d.card = (uint8_t)card;
+        if (p.kind == P_XT)
+            s->tab[p.b][s->len[p.b]++] = (uint8_t)card;
+        else
+            to_home(s, card, &d);
+        break;
+    }
+    case P_DEAL:
+        if (s->nstock > 7) {
+            for (int i = 0; i < 7; i++) s->res[i][s->nres[i]++] = s->stock[s->nstock - 1 - i];
+            s->nstock -= 7;
+            d.card = 7;
+        } else {
+            s->res[7][s->nres[7]++] = s->stock[--s->nstock];
+            d.card = 1;
+        }
+        break;
     case P_FT: {
         int su = p.a, card = s->cof[su][s->h[su]];
         d.card = (uint8_t)card;
@@ -357,6 +384,25 @@ static void undo_to(Search *S, size_t mark) {
             from_home(s, d);
             put_seq(s, d);
             break;
+        case P_XT:
+        case P_XF:
+            if (p.kind == P_XT)
+                s->len[p.b]--;
+            else
+                from_home(s, d);
+            if (p.a == 8)
+                s->stock[s->nstock++] = d->card;
+            else
+                s->res[p.a][s->nres[p.a]++] = d->card;
+            break;
+        case P_DEAL:
+            if (d->card == 7) {
+                s->nstock += 7;
+                for (int i = 0; i < 7; i++) s->nres[i]--;
+            } else {
+                s->stock[s->nstock++] = s->res[7][--s->nres[7]];
+            }
+            break;
         case P_FT: {
             int su = p.a;
             s->len[p.b]--;
@@ -375,75 +421,100 @@ static void undo_to(Search *S, size_t mark) {
  * alternating.Relaxed and KlondikeAdapter._relaxed_lost, move for move. */
 
 
-static int relaxed_lost(const State *s, int limit) {
-    int h[4], avail[52], pool[52], npool = 0, lows[7], empty = 0;
+typedef struct {
+    const State *s;
+    int h[4], avail[52], pool[52], npool, lows[7], empty;
     int downs[7][MAXPILE], nd[7];
-    memcpy(h, s->h, sizeof h);
-    memset(avail, 0, sizeof avail);
+} Relax;
+
+static void relax_init(Relax *R, const State *s) {
+    memset(R, 0, sizeof *R);
+    R->s = s;
+    memcpy(R->h, s->h, sizeof R->h);
     for (int su = 0; su < 4; su++)
-        for (int r = 1; r <= h[su]; r++) avail[s->cof[su][r]] = 1;
+        for (int r = 1; r <= R->h[su]; r++) R->avail[s->cof[su][r]] = 1;
     for (int i = 0; i < 7; i++) {
         int n = s->len[i], d = s->down[i];
         if (!n) {
-            empty = 1;
-            nd[i] = 0;
-            lows[i] = -1;
+            R->empty = 1;
+            R->lows[i] = -1;
             continue;
         }
-        nd[i] = d;
-        for (int k = 0; k < d; k++) downs[i][k] = s->tab[i][k];
-        lows[i] = s->tab[i][d];
-        avail[lows[i]] = 1;
+        R->nd[i] = d;
+        for (int k = 0; k < d; k++) R->downs[i][k] = s->tab[i][k];
+        R->lows[i] = s->tab[i][d];
+        R->avail[R->lows[i]] = 1;
         for (int k = d + 1; k < n; k++) {
-            pool[npool++] = s->tab[i][k];
-            avail[s->tab[i][k]] = 1;
+            R->pool[R->npool++] = s->tab[i][k];
+            R->avail[s->tab[i][k]] = 1;
         }
     }
-#define FITS(c) (h[SUIT[c]] == s->rel[c] - 1 ? 2 \
-                 : s->rel[c] == 13 ? (empty ? 1 : 0) \
-                 : (avail[s->pa[c]] || avail[s->pb[c]]) ? 1 : 0)
-#define TAKE(c, ok) do { int f_ = FITS(c); ok = 0; \
-        if (f_) { ok = 1; avail[c] = 1; \
-            if (f_ == 2) h[SUIT[c]]++; else pool[npool++] = (c); } } while (0)
+}
+
+/* Relaxed.take: play ``c`` home or into the pool if it fits anywhere. */
+static int relax_take(Relax *R, int c) {
+    const State *s = R->s;
+    int f;
+    if (R->h[SUIT[c]] == s->rel[c] - 1)
+        f = 2;
+    else if (s->rel[c] == 13)
+        f = R->empty;
+    else
+        f = R->avail[s->pa[c]] || R->avail[s->pb[c]];
+    if (!f) return 0;
+    R->avail[c] = 1;
+    if (f == 2)
+        R->h[SUIT[c]]++;
+    else
+        R->pool[R->npool++] = c;
+    return 1;
+}
+
+/* Relaxed.settle: every move within the tableau and pool until none is left. */
+static void relax_settle(Relax *R) {
+    const State *s = R->s;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        int keep = 0;
+        for (int k = 0; k < R->npool; k++) {
+            int c = R->pool[k];
+            if (R->h[SUIT[c]] == s->rel[c] - 1) {
+                R->h[SUIT[c]]++;
+                changed = 1;
+            } else {
+                R->pool[keep++] = c;
+            }
+        }
+        R->npool = keep;
+        for (int i = 0; i < 7; i++) {
+            int c = R->lows[i];
+            if (c < 0 || !relax_take(R, c)) continue;
+            changed = 1;
+            if (R->nd[i]) {
+                c = R->lows[i] = R->downs[i][--R->nd[i]];
+                R->avail[c] = 1;
+            } else {
+                R->lows[i] = -1;
+                R->empty = 1;
+            }
+        }
+    }
+}
+
+static int relax_won(const Relax *R) { return R->h[0] + R->h[1] + R->h[2] + R->h[3] == 52; }
+
+/* KlondikeAdapter._relaxed_lost. */
+static int relaxed_lost(const State *s, int limit) {
+    Relax R;
+    relax_init(&R, s);
     int seq[52], nseq = s->nseq, ptr = s->ptr;
     for (int k = 0; k < nseq; k++) seq[k] = s->seq[k];
     int left = limit < 0 ? -1 : limit - s->redeals;
     int played = 1;
     for (;;) {
-        int changed = 1;
-        while (changed) {
-            changed = 0;
-            if (npool) {
-                int keep = 0;
-                for (int k = 0; k < npool; k++) {
-                    int c = pool[k];
-                    if (h[SUIT[c]] == s->rel[c] - 1) {
-                        h[SUIT[c]]++;
-                        changed = 1;
-                    } else {
-                        pool[keep++] = c;
-                    }
-                }
-                npool = keep;
-            }
-            for (int i = 0; i < 7; i++) {
-                int c = lows[i], ok;
-                if (c < 0) continue;
-                TAKE(c, ok);
-                if (!ok) continue;
-                changed = 1;
-                if (nd[i]) {
-                    c = lows[i] = downs[i][--nd[i]];
-                    avail[c] = 1;
-                } else {
-                    lows[i] = -1;
-                    empty = 1;
-                }
-            }
-        }
-        int ok = 0;
-        if (ptr) TAKE(seq[ptr - 1], ok);
-        if (ok) {
+        relax_settle(&R);
+        if (ptr && relax_take(&R, seq[ptr - 1])) {
             memmove(&seq[ptr - 1], &seq[ptr], sizeof(int) * (size_t)(nseq - ptr));
             nseq--;
             ptr--;
@@ -455,11 +526,43 @@ static int relaxed_lost(const State *s, int limit) {
             played = 0;
             left--;
         } else {
-            return h[0] + h[1] + h[2] + h[3] != 52;
+            return !relax_won(&R);
         }
     }
-#undef FITS
-#undef TAKE
+}
+
+/* LadyJaneAdapter._relaxed_lost. */
+static int lj_relaxed_lost(const State *s) {
+    Relax R;
+    relax_init(&R, s);
+    int res[8][52], nres[8], stock[52], nstock = s->nstock;
+    for (int i = 0; i < 8; i++) {
+        nres[i] = s->nres[i];
+        for (int k = 0; k < nres[i]; k++) res[i][k] = s->res[i][k];
+    }
+    for (int k = 0; k < nstock; k++) stock[k] = s->stock[k];
+    for (;;) {
+        relax_settle(&R);
+        int played = 0;
+        for (int i = 0; i < 8; i++) /* the reserves, then the waste (stack 7) */
+            while (nres[i] && relax_take(&R, res[i][nres[i] - 1])) {
+                nres[i]--;
+                played = 1;
+            }
+        if (nstock == 1 && relax_take(&R, stock[0])) {
+            nstock = 0;
+            played = 1;
+        }
+        if (played) continue;
+        if (nstock > 7) {
+            for (int i = 0; i < 7; i++) res[i][nres[i]++] = stock[nstock - 1 - i];
+            nstock -= 7;
+        } else if (nstock == 2) {
+            res[7][nres[7]++] = stock[--nstock];
+        } else {
+            return !relax_won(&R);
+        }
+    }
 }
 
 /* alternating.twins_locked: twins in one pile locking each other out of their only
@@ -521,6 +624,26 @@ static uint64_t heights_code(const State *s) {
            (uint64_t)s->h[3] << 12;
 }
 
+/* Lady Jane's stacks (reserves, waste) and stock into a key: the reserves in order,
+ * or as a set (``sorted``), the waste and the stock's size always. */
+static void stacks_hash(const State *s, int sorted, uint64_t *pa, uint64_t *pb) {
+    uint64_t a = mixa((uint64_t)s->nstock * 0x632BE59BD9B4E019ULL + 0x1F83D9ABFB41BD6BULL);
+    uint64_t b = mixb((uint64_t)s->nstock * 0x8CB92BA72F3D8DD7ULL + 0x5BE0CD19137E2179ULL);
+    for (int i = 0; i < 8; i++) {
+        uint64_t x = (uint64_t)s->nres[i] * 0xA4093822299F31D0ULL + 0x082EFA98EC4E6C89ULL;
+        uint64_t y = (uint64_t)s->nres[i] * 0x452821E638D01377ULL + 0xBE5466CF34E90C6CULL;
+        for (int k = 0; k < s->nres[i]; k++) {
+            x += RA[k][s->res[i][k]];
+            y += RB[k][s->res[i][k]];
+        }
+        uint64_t at = sorted && i < 7 ? 0 : (uint64_t)(i + 1);
+        a += mixa(x + at * 0xC0AC29B7C97C50DDULL);
+        b += mixb(y + at * 0x3F84D5B5B5470917ULL);
+    }
+    *pa += a;
+    *pb += b;
+}
+
 /* Whether the relaxed game is lost, remembered by what it reads (LostMemo). */
 static int lost(Search *S) {
     const State *s = &S->st;
@@ -532,11 +655,12 @@ static int lost(Search *S) {
         a += pile_a(s, i, n);
         b += pile_b(s, i, n);
     }
+    if (S->lady_jane) stacks_hash(s, 0, &a, &b);
     a = mixa(a);
     b = mixb(b) | 1;
     Entry *e = table_find(&S->memo, a, b);
     if (e->b) return e->val;
-    int v = twins_locked(s) || relaxed_lost(s, S->limit);
+    int v = twins_locked(s) || (S->lady_jane ? lj_relaxed_lost(s) : relaxed_lost(s, S->limit));
     if (S->memo.count >= S->memo_limit) table_clear(&S->memo);
     if (!table_put(&S->memo, a, b, v, S->memo_limit)) S->oom = 1;
     return v;
@@ -556,6 +680,8 @@ static void key(Search *S, uint64_t *pa, uint64_t *pb) {
         a += pile_a(s, i, s->len[i]);
         b += pile_b(s, i, s->len[i]);
     }
+    /* Lady Jane (LadyJaneAdapter.key): the reserves as a set after the last deal. */
+    if (S->lady_jane) stacks_hash(s, s->nstock <= 2, &a, &b);
     *pa = a;
     *pb = b;
 }
@@ -573,9 +699,48 @@ static int is_safe(int card, int r, const int *h) {
     return 1;
 }
 
+/* Lady Jane's safe moves home from any source (LadyJaneAdapter.auto), one at a
+ * time, the first source in the order t1-t7, r1-r7, waste, stock. */
+static int lj_auto(Search *S) {
+    State *s = &S->st;
+    int made = 0;
+    for (;;) {
+        Prim step = {P_TT, 0, 0, 0, 0, 0};
+        int found = 0;
+        for (int i = 0; i < 7 && !found; i++) {
+            if (!s->len[i]) continue;
+            int c = s->tab[i][s->len[i] - 1], r = s->rel[c];
+            if (s->h[SUIT[c]] == r - 1 && is_safe(c, r, s->h)) {
+                step.kind = P_TF;
+                step.a = (uint8_t)i;
+                found = 1;
+            }
+        }
+        for (int i = 0; i < 9 && !found; i++) {
+            int c;
+            if (i == 8) {
+                if (s->nstock != 1) continue;
+                c = s->stock[0];
+            } else {
+                if (!s->nres[i]) continue;
+                c = s->res[i][s->nres[i] - 1];
+            }
+            int r = s->rel[c];
+            if (s->h[SUIT[c]] == r - 1 && is_safe(c, r, s->h)) {
+                step.kind = P_XF;
+                step.a = (uint8_t)i;
+                found = 1;
+            }
+        }
+        if (!found || !apply(S, step)) return made;
+        made++;
+    }
+}
+
 /* Safe moves home (KlondikeAdapter.auto); how many were made. */
 static int do_auto(Search *S) {
     State *s = &S->st;
+    if (S->lady_jane) return lj_auto(S);
     int made = 0, progress = 1;
     while (progress) {
         progress = 0;
@@ -595,7 +760,9 @@ static int do_auto(Search *S) {
 /* With no stock, no waste and no face-down card: play home until stuck (finish). */
 static int finish(Search *S) {
     State *s = &S->st;
-    if (s->nseq) return 0;
+    if (s->nseq || s->nstock) return 0;
+    for (int i = 0; i < 8; i++)
+        if (s->nres[i]) return 0;
     for (int i = 0; i < 7; i++)
         if (s->down[i]) return 0;
     size_t mark = S->ndone;
@@ -905,6 +1072,133 @@ static void children(Search *S, int tag) {
     }
 }
 
+/* LadyJaneAdapter.children: the engine's legal moves in its order (sources stock,
+ * waste, reserves, foundations, tableau; foundations before tableau; deal last),
+ * less those that reach the same canonical state as an earlier one (a second empty
+ * foundation or empty pile, a whole pile to an empty pile), those that miss the
+ * obligation ``tag`` (alternating.honours), ranked as there. */
+static void lj_add(Search *S, Prim m, int score, int tag) {
+    Child *ch = new_kid(S);
+    if (!ch) return;
+    ch->prims[0] = m;
+    ch->nprims = 1;
+    ch->score = score;
+    ch->tag = (uint8_t)tag;
+}
+
+static int lj_empty_foundation(const State *s) {
+    for (int f = 0; f < 4; f++)
+        if (s->sof[f] < 0) return 1;
+    return 0;
+}
+
+/* Whether pile ``j`` takes card ``c`` (as a card or a run's bottom). */
+static int lj_takes(const State *s, int j, int c) {
+    if (!s->len[j]) return s->rel[c] == 13;
+    int top = s->tab[j][s->len[j] - 1];
+    return s->rel[top] == s->rel[c] + 1 && RED[top] != RED[c];
+}
+
+/* Whether a move to ``dst`` (0-6 a pile, 7 home) from pile ``src`` (-1: not a pile)
+ * meets obligation ``tag``. */
+static int lj_honours(const State *s, int tag, int src, int dst) {
+    if (tag == NOTAG) return 1;
+    if (dst < 7) {
+        if (tag == EMPTIED) return s->len[dst] == 0;
+        return s->len[dst] && s->tab[dst][s->len[dst] - 1] == tag;
+    }
+    return src >= 0 && tag != EMPTIED && s->len[src] && s->tab[src][s->len[src] - 1] == tag;
+}
+
+static void lj_single(Search *S, int kind_t, int kind_f, int a, int c, int home, int score,
+                      int tag) {
+    State *s = &S->st;
+    if (home && s->h[SUIT[c]] == s->rel[c] - 1 && lj_honours(s, tag, -1, 7) &&
+        (s->rel[c] > 1 || lj_empty_foundation(s))) {
+        Prim m = {(uint8_t)kind_f, (uint8_t)a, 0, 1, 0, 0};
+        lj_add(S, m, 0, NOTAG);
+    }
+    int empty_done = 0;
+    for (int j = 0; j < 7; j++) {
+        if (!lj_takes(s, j, c) || !lj_honours(s, tag, -1, j)) continue;
+        if (!s->len[j]) {
+            if (empty_done) continue;
+            empty_done = 1;
+        }
+        Prim m = {(uint8_t)kind_t, (uint8_t)a, (uint8_t)j, 1, 0, 0};
+        lj_add(S, m, score, NOTAG);
+    }
+}
+
+static void lj_children(Search *S, int tag) {
+    State *s = &S->st;
+    size_t base = S->nkids;
+    if (S->prune && lost(S)) return;
+    if (s->nstock == 1) lj_single(S, P_XT, P_XF, 8, s->stock[0], 1, 25, tag);
+    if (s->nres[7]) lj_single(S, P_XT, P_XF, 7, s->res[7][s->nres[7] - 1], 1, 25, tag);
+    for (int i = 0; i < 7; i++)
+        if (s->nres[i]) lj_single(S, P_XT, P_XF, i, s->res[i][s->nres[i] - 1], 1, 20, tag);
+    for (int f = 0; f < 4; f++) {
+        int su = s->sof[f];
+        if (su < 0) continue;
+        lj_single(S, P_FT, P_FT, su, s->cof[su][s->h[su]], 0, 60, tag);
+    }
+    for (int i = 0; i < 7; i++) {
+        int n = s->len[i];
+        if (!n) continue;
+        int top = s->tab[i][n - 1];
+        if (s->h[SUIT[top]] == s->rel[top] - 1 && lj_honours(s, tag, i, 7) &&
+            (s->rel[top] > 1 || lj_empty_foundation(s))) {
+            Prim m = {P_TF, (uint8_t)i, 0, 1, 0, 0};
+            lj_add(S, m, 0, NOTAG);
+        }
+        int length = run_length(s, i), empty_done = 0;
+        for (int j = 0; j < 7; j++) {
+            if (j == i || !lj_honours(s, tag, i, j)) continue;
+            int count;
+            if (s->len[j]) {
+                int d = s->tab[j][s->len[j] - 1];
+                if (s->rel[d] == 1) continue;
+                count = s->rel[d] - 1 - s->rel[top] + 1;
+                if (count < 1 || count > length) continue;
+                int bottom = s->tab[i][n - count];
+                if (RED[bottom] == RED[d]) continue;
+            } else {
+                if (empty_done) continue;
+                count = 13 - s->rel[top] + 1;
+                if (count < 1 || count > length) continue;
+                empty_done = 1;
+            }
+            int rest = n - count;
+            if (rest == 0 && !s->len[j]) continue; /* a whole pile to an empty pile */
+            int score;
+            if (rest == 0)
+                score = 30;
+            else if (rest <= s->down[i])
+                score = 10 - (s->down[i] < 9 ? s->down[i] : 9);
+            else
+                score = 50;
+            Prim m = {P_TT, (uint8_t)i, (uint8_t)j, (uint8_t)count, 0, 0};
+            lj_add(S, m, score, S->prune ? obligation(s, i, count) : NOTAG);
+        }
+    }
+    if (tag == NOTAG && (s->nstock > 7 || s->nstock == 2)) {
+        Prim m = {P_DEAL, 0, 0, 1, 0, 0};
+        lj_add(S, m, 40, NOTAG);
+    }
+    Child *kids = S->kids + base;
+    size_t n = S->nkids - base;
+    for (size_t i = 1; i < n; i++) {
+        Child t = kids[i];
+        size_t j = i;
+        while (j > 0 && kids[j - 1].score > t.score) {
+            kids[j] = kids[j - 1];
+            j--;
+        }
+        kids[j] = t;
+    }
+}
+
 /* ------------------------------------------------------ the table */
 
 static int covers(Search *S, uint64_t a, uint64_t b, int32_t cost) {
@@ -1006,7 +1300,10 @@ static int enter(Search *S, int tag, int left) {
         goto out;
     }
     size_t base = S->nkids;
-    children(S, tag);
+    if (S->lady_jane)
+        lj_children(S, tag);
+    else
+        children(S, tag);
     if (S->oom) {
         ret = STOP;
     } else {
@@ -1092,7 +1389,19 @@ static PyObject *line_of(Search *S) {
         case P_TF: snprintf(buf, sizeof buf, "t%d>f%d", p.a + 1, d->f + 1); break;
         case P_WT: snprintf(buf, sizeof buf, "w>t%d", p.b + 1); break;
         case P_WF: snprintf(buf, sizeof buf, "w>f%d", d->f + 1); break;
-        default: snprintf(buf, sizeof buf, "f%d>t%d", d->f + 1, p.b + 1); break;
+        case P_FT: snprintf(buf, sizeof buf, "f%d>t%d", d->f + 1, p.b + 1); break;
+        case P_DEAL: snprintf(buf, sizeof buf, "deal"); break;
+        default: {
+            char src[8];
+            if (p.a < 7)
+                snprintf(src, sizeof src, "r%d", p.a + 1);
+            else
+                snprintf(src, sizeof src, "%s", p.a == 7 ? "w" : "s");
+            if (p.kind == P_XT)
+                snprintf(buf, sizeof buf, "%s>t%d", src, p.b + 1);
+            else
+                snprintf(buf, sizeof buf, "%s>f%d", src, d->f + 1);
+        }
         }
         PyObject *u = PyUnicode_FromString(buf);
         if (!u || PyList_Append(out, u) < 0) {
@@ -1116,33 +1425,14 @@ static void release(Search *S) {
     free(S->pc);
 }
 
-static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *names[] = {"stock", "waste", "foundations", "tableau", "down", "redeals",
-                            "draw", "limit", "prune", "discrepancies", "seconds",
-                            "max_states", "table_size", "cancel", NULL};
-    PyObject *stock, *waste, *fnd, *tab, *down, *cancel;
-    int redeals, draw, limit, prune, disc;
-    double seconds;
-    long long max_states, table_size;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOiiipidLLO", names, &stock, &waste, &fnd,
-                                     &tab, &down, &redeals, &draw, &limit, &prune, &disc,
-                                     &seconds, &max_states, &table_size, &cancel))
-        return NULL;
-    Search *S = calloc(1, sizeof(Search));
-    if (!S) return PyErr_NoMemory();
+/* Fill the foundations, piles and face-down counts, search, and answer
+ * (verdict, line, states); frees S. */
+static PyObject *run(Search *S, PyObject *fnd, PyObject *tab, PyObject *down, int prune,
+                     int disc, double seconds, long long max_states, long long table_size,
+                     PyObject *cancel) {
     State *s = &S->st;
     uint8_t buf[52];
     int n;
-    set_ranks(s, 0);
-    /* seq = waste + reversed(stock) */
-    if (!fill_pile(waste, s->seq, &s->nseq, 52) || !fill_pile(stock, buf, &n, 52)) goto fail;
-    if (s->nseq + n > 52) {
-        PyErr_SetString(PyExc_ValueError, "too many cards");
-        goto fail;
-    }
-    s->ptr = s->nseq;
-    for (int k = n - 1; k >= 0; k--) s->seq[s->nseq++] = buf[k];
-    s->redeals = redeals;
     for (int f = 0; f < 4; f++) s->sof[f] = s->fof[f] = -1;
     if (!PyList_Check(fnd) || PyList_GET_SIZE(fnd) != 4 || !PyList_Check(tab) ||
         PyList_GET_SIZE(tab) != 7) {
@@ -1164,9 +1454,13 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "7 down counts expected");
         goto fail;
     }
-    for (int i = 0; i < 7; i++) s->down[i] = buf[i];
-    S->draw = draw;
-    S->limit = limit;
+    for (int i = 0; i < 7; i++) {
+        s->down[i] = buf[i];
+        if (s->down[i] >= s->len[i] && s->len[i]) {
+            PyErr_SetString(PyExc_ValueError, "a pile's top card must be face up");
+            goto fail;
+        }
+    }
     S->prune = prune;
     S->lds = disc >= 0;
     S->max_states = max_states;
@@ -1206,19 +1500,98 @@ fail:
     return NULL;
 }
 
+static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"stock", "waste", "foundations", "tableau", "down", "redeals",
+                            "draw", "limit", "prune", "discrepancies", "seconds",
+                            "max_states", "table_size", "cancel", NULL};
+    PyObject *stock, *waste, *fnd, *tab, *down, *cancel;
+    int redeals, draw, limit, prune, disc;
+    double seconds;
+    long long max_states, table_size;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOiiipidLLO", names, &stock, &waste, &fnd,
+                                     &tab, &down, &redeals, &draw, &limit, &prune, &disc,
+                                     &seconds, &max_states, &table_size, &cancel))
+        return NULL;
+    Search *S = calloc(1, sizeof(Search));
+    if (!S) return PyErr_NoMemory();
+    State *s = &S->st;
+    uint8_t buf[52];
+    int n;
+    set_ranks(s, 0);
+    /* seq = waste + reversed(stock) */
+    if (!fill_pile(waste, s->seq, &s->nseq, 52) || !fill_pile(stock, buf, &n, 52)) goto fail;
+    if (s->nseq + n > 52) {
+        PyErr_SetString(PyExc_ValueError, "too many cards");
+        goto fail;
+    }
+    s->ptr = s->nseq;
+    for (int k = n - 1; k >= 0; k--) s->seq[s->nseq++] = buf[k];
+    s->redeals = redeals;
+    S->draw = draw;
+    S->limit = limit;
+    return run(S, fnd, tab, down, prune, disc, seconds, max_states, table_size, cancel);
+fail:
+    release(S);
+    free(S);
+    return NULL;
+}
+
+static PyObject *py_lady_jane(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"stock", "waste", "foundations", "tableau", "down", "reserve",
+                            "base", "prune", "discrepancies", "seconds", "max_states",
+                            "table_size", "cancel", NULL};
+    PyObject *stock, *waste, *fnd, *tab, *down, *reserve, *cancel;
+    int base, prune, disc;
+    double seconds;
+    long long max_states, table_size;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOOipidLLO", names, &stock, &waste, &fnd,
+                                     &tab, &down, &reserve, &base, &prune, &disc, &seconds,
+                                     &max_states, &table_size, &cancel))
+        return NULL;
+    if (base < 1 || base > 13) {
+        PyErr_SetString(PyExc_ValueError, "base rank out of range");
+        return NULL;
+    }
+    Search *S = calloc(1, sizeof(Search));
+    if (!S) return PyErr_NoMemory();
+    State *s = &S->st;
+    S->lady_jane = 1;
+    S->draw = 1;
+    S->limit = -1;
+    set_ranks(s, base);
+    if (!fill_pile(stock, s->stock, &s->nstock, 52) || !fill_pile(waste, s->res[7], &s->nres[7], 52))
+        goto fail;
+    if (!PyList_Check(reserve) || PyList_GET_SIZE(reserve) != 7) {
+        PyErr_SetString(PyExc_ValueError, "7 reserves expected");
+        goto fail;
+    }
+    for (int i = 0; i < 7; i++)
+        if (!fill_pile(PyList_GET_ITEM(reserve, i), s->res[i], &s->nres[i], 52)) goto fail;
+    return run(S, fnd, tab, down, prune, disc, seconds, max_states, table_size, cancel);
+fail:
+    release(S);
+    free(S);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
      "search(stock, waste, foundations, tableau, down, redeals, draw, limit, prune,"
      " discrepancies, seconds, max_states, table_size, cancel) -> (verdict, moves, states)\n"
      "verdict: 0 won, 1 lost, 2 unknown; discrepancies < 0: exhaustive; max_states < 0:"
      " none."},
+    {"lady_jane", (PyCFunction)(void (*)(void))py_lady_jane, METH_VARARGS | METH_KEYWORDS,
+     "lady_jane(stock, waste, foundations, tableau, down, reserve, base, prune,"
+     " discrepancies, seconds, max_states, table_size, cancel) -> (verdict, moves, states)"},
     {NULL, NULL, 0, NULL}};
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_klondike",
-                                    "Klondike's search at native speed (see klondike.py).", -1,
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_alternating",
+                                    "The search of Klondike and Lady Jane at native speed (see klondike.py, lady_jane.py).", -1,
                                     methods};
 
-PyMODINIT_FUNC PyInit__klondike(void) {
+PyMODINIT_FUNC PyInit__alternating(void) {
     uint64_t seed = 0x5EED0F5011A7E1ULL;
     for (int c = 0; c < 52; c++) {
         RANK[c] = c % 13 + 1;

@@ -1,0 +1,41 @@
+"""The native searches of Klondike and Lady Jane (``_alternating.c``), called by
+``alternating.native_decide``. Verdicts: 0 won, 1 lost, 2 unknown; the winning line as
+move strings; the states searched. ``discrepancies`` < 0: the exhaustive search;
+``max_states`` < 0: no cap."""
+
+import threading
+
+def search(
+    stock: bytes,
+    waste: bytes,
+    foundations: list[bytes],
+    tableau: list[bytes],
+    down: bytes,
+    redeals: int,
+    draw: int,
+    limit: int,
+    prune: bool,
+    discrepancies: int,
+    seconds: float,
+    max_states: int,
+    table_size: int,
+    cancel: threading.Event | None,
+) -> tuple[int, list[str], int]:
+    """Klondike (``limit`` < 0: unlimited redeals)."""
+
+def lady_jane(
+    stock: bytes,
+    waste: bytes,
+    foundations: list[bytes],
+    tableau: list[bytes],
+    down: bytes,
+    reserve: list[bytes],
+    base: int,
+    prune: bool,
+    discrepancies: int,
+    seconds: float,
+    max_states: int,
+    table_size: int,
+    cancel: threading.Event | None,
+) -> tuple[int, list[str], int]:
+    """Lady Jane."""

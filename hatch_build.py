@@ -1,4 +1,5 @@
-"""Build hook: compile the solver's native Klondike search (``_alternating.c``).
+"""Build hook: compile the solver's native search of Klondike and Lady Jane
+(``_alternating.c``).
 
 It is optional: without a C compiler and Python's headers the package still installs,
 and the solver runs the same search in pure Python (slower). CI checks that the native

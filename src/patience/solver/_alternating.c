@@ -1,6 +1,8 @@
-/* The Klondike search at native speed: the same search as ``klondike.py`` runs
- * through ``search.py`` (the same moves in the same order, the same proven cuts),
- * on a mutable state with a hashed transposition table.
+/* The searches of Klondike and Lady Jane at native speed: the same search as
+ * ``search.py`` runs on ``KlondikeAdapter`` and ``LadyJaneAdapter`` (the same moves
+ * in the same order, the same proven cuts), on a mutable state with a hashed
+ * transposition table. Lady Jane is Klondike in relative ranks (``alternating.py``):
+ * the state carries its rank tables, its reserves and its stock.
  *
  * Every cut made here is the one proven in the docstrings of ``klondike.py`` and
  * ``alternating.py``; this file only makes it fast. The differences are stated where

@@ -107,3 +107,11 @@ def test_bad_input_is_refused() -> None:
         alternating.native.search(
             b"", b"", [b""] * 4, [b""] * 6, bytes(6), 0, 1, -1, True, -1, 1.0, -1, 100, None
         )
+
+
+@pytest.mark.parametrize("mode", ["single", "three", "no-redeal"])
+def test_a_loss_under_looser_rules_settles_the_stricter_modes(mode: str) -> None:
+    # Deal 31 is lost with one card a deal and unlimited redeals, the loosest mode; the
+    # other modes allow no line that mode does not, so it is lost in them too.
+    assert solve(new_game("klondike", 31, {"mode": "unlimited"}), timeout=30).result == "lost"
+    assert solve(new_game("klondike", 31, {"mode": mode}), timeout=10).result == "lost"

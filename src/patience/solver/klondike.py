@@ -107,7 +107,12 @@ class KlondikeAdapter(Adapter):
             -1 if self.limit is None else self.limit,
             self.prune,
         )
-        return native_decide("search", args, self, deadline, cancel, max_states, table_size)
+        # Draw 1 with unlimited redeals is looser than every other mode: it allows every
+        # line they allow (a redeal limit only removes deals, and dealing three at a
+        # time only brings up cards that dealing one at a time can bring up too, in
+        # the same order: see ``lost``), so a position it loses is lost.
+        looser = None if (self.draw, self.limit) == (1, None) else (*args[:6], 1, -1, True)
+        return native_decide("search", args, self, deadline, cancel, max_states, table_size, looser)
 
     def key(self, p: Position) -> bytes:
         """Foundations by suit, the tableau as a set of piles, the stock cycle canonical."""

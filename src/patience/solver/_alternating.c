@@ -427,6 +427,7 @@ typedef struct {
     const State *s;
     int h[4], avail[52], pool[52], npool, lows[7], empty;
     int downs[7][MAXPILE], nd[7];
+    int twin[52]; /* alternating.Relaxed.twin: the twin above a card in its pile, or -1 */
 } Relax;
 
 static void relax_init(Relax *R, const State *s) {
@@ -435,8 +436,16 @@ static void relax_init(Relax *R, const State *s) {
     memcpy(R->h, s->h, sizeof R->h);
     for (int su = 0; su < 4; su++)
         for (int r = 1; r <= R->h[su]; r++) R->avail[s->cof[su][r]] = 1;
+    for (int c = 0; c < 52; c++) R->twin[c] = -1;
     for (int i = 0; i < 7; i++) {
         int n = s->len[i], d = s->down[i];
+        for (int k = 0; k < d && k < n - 1; k++) {
+            int y = s->tab[i][k];
+            for (int j = k + 1; j <= d && j < n; j++) {
+                int x = s->tab[i][j];
+                if (s->rel[x] == s->rel[y] && s->rel[y] != 13 && RED[x] == RED[y]) R->twin[y] = x;
+            }
+        }
         if (!n) {
             R->empty = 1;
             R->lows[i] = -1;
@@ -461,6 +470,8 @@ static int relax_take(Relax *R, int c) {
         f = 2;
     else if (s->rel[c] == 13)
         f = R->empty;
+    else if (R->twin[c] >= 0 && R->h[SUIT[R->twin[c]]] < s->rel[R->twin[c]])
+        f = R->avail[s->pa[c]] && R->avail[s->pb[c]];
     else
         f = R->avail[s->pa[c]] || R->avail[s->pb[c]];
     if (!f) return 0;
@@ -567,36 +578,6 @@ static int lj_relaxed_lost(const State *s) {
     }
 }
 
-/* alternating.twins_locked: twins in one pile locking each other out of their only
- * parent (the proof is there). */
-static int stuck_above(const State *s, int i, int c, int yi) {
-    int su = SUIT[c];
-    for (int k = 0; k < yi; k++) {
-        int b = s->tab[i][k];
-        if (SUIT[b] == su && s->rel[b] > s->h[su] && s->rel[b] < s->rel[c]) return 1;
-    }
-    return 0;
-}
-
-static int twins_locked(const State *s) {
-    for (int i = 0; i < 7; i++) {
-        int n = s->down[i] + 1 < s->len[i] ? s->down[i] + 1 : s->len[i];
-        for (int yi = 1; yi < n; yi++) {
-            int y = s->tab[i][yi];
-            if (s->rel[y] == 13 || !stuck_above(s, i, y, yi)) continue;
-            int buried = 0;
-            for (int k = 0; k < yi; k++)
-                if (s->tab[i][k] == s->pa[y] || s->tab[i][k] == s->pb[y]) buried = 1;
-            if (!buried) continue;
-            for (int xi = yi + 1; xi < n; xi++) {
-                int x = s->tab[i][xi];
-                if (s->rel[x] == s->rel[y] && RED[x] == RED[y] && stuck_above(s, i, x, yi)) return 1;
-            }
-        }
-    }
-    return 0;
-}
-
 static uint64_t set_hash_a(const State *s) {
     uint64_t x = 0;
     for (int k = 0; k < s->nseq; k++) x += ZA[s->seq[k]];
@@ -662,7 +643,7 @@ static int lost(Search *S) {
     b = mixb(b) | 1;
     Entry *e = table_find(&S->memo, a, b);
     if (e->b) return e->val;
-    int v = twins_locked(s) || (S->lady_jane ? lj_relaxed_lost(s) : relaxed_lost(s, S->limit));
+    int v = S->lady_jane ? lj_relaxed_lost(s) : relaxed_lost(s, S->limit);
     if (S->memo.count >= S->memo_limit) table_clear(&S->memo);
     if (!table_put(&S->memo, a, b, v, S->memo_limit)) S->oom = 1;
     return v;

@@ -204,50 +204,6 @@ def honours(p: Position, tag: object, src: str, dst: str) -> bool:
     return False
 
 
-def twins_locked(p: Position, rel: tuple[int, ...]) -> bool:
-    """Whether two twins (same relative rank below a King, same colour) in one pile
-    lock each other out of their only parent: then the position is lost.
-
-    Proof. Let X lie above Y in one pile, face down or the lowest face-up card (the
-    same rank cannot lie higher up, in Y's run), with a card of X's suit and a card of
-    Y's suit that must go home before them (lower rank, not home yet) both lying
-    below Y. Neither can go home while Y stays, so Y must leave for a tableau parent,
-    and X, which leaves before Y, then sits on a parent too (cards never go back to
-    the stock or a reserve, and only Kings fill empty piles). X and Y have the same
-    two parents; if one of them lies below Y, it is buried until Y leaves, so X sits
-    on the other when Y must leave, and Y has nowhere to go. Both games only read
-    the piles' face-down and lowest face-up cards and the foundations here, which the
-    relaxed game's memo keys on.
-    """
-    h = heights(p)
-    of = _SUIT_RANK[rel]
-    parents = _CARD_OF[rel]
-    for pile, d in zip(p.tableau, p.down, strict=True):
-        n = min(d + 1, len(pile))
-        for yi in range(1, n):
-            y = pile[yi]
-            r = rel[y]
-            if r == 13:
-                continue
-            below = pile[:yi]
-            if not _stuck_above(y, r, below, h, of):
-                continue
-            a, b = parents[r + 1][y]
-            if a not in below and b not in below:
-                continue
-            for x in pile[yi + 1 : n]:
-                if rel[x] == r and RED[x] == RED[y] and _stuck_above(x, r, below, h, of):
-                    return True
-    return False
-
-
-def _stuck_above(c: int, r: int, below: tuple[int, ...], h: list[int], of: list[list[int]]) -> bool:
-    """Whether a card of ``c``'s suit that must go home before ``c`` (relative rank
-    ``r``) lies in ``below``."""
-    s = SUIT[c]
-    return any(of[s][k] in below for k in range(h[s] + 1, r))
-
-
 class Relaxed:
     """A relaxed game, for proofs of loss: the piles, the foundations and the face-up
     cards, with the places of the face-up cards forgotten.
@@ -261,6 +217,15 @@ class Relaxed:
     lowest in a pile or home (a card home may come back), or when it is a (relative)
     King and some pile has been emptied. Every real move is a relaxed move or changes
     nothing in the relaxed state, so a position lost relaxed is lost.
+
+    One more condition keeps twins apart (``twin``). Let card X lie above its twin Y
+    (same rank, same colour, no King) in a pile, both face down or lowest. X leaves
+    the pile before Y, and then sits on one of the two parents they share, or is
+    home. So when Y leaves for a parent, either X is home, or both parents are in
+    play (X on one, Y going to the other): Y joins the pool only when both are
+    available, or one is and X is home. This condition only ever becomes true as the
+    relaxed game grows, and the real move meets it, so the argument above stands. (It
+    reads only the piles' face-down and lowest cards, as the memo's key does.)
 
     Everything here only ever grows: the pool, the foundations, the cards that can be
     built on, the emptied piles. So making every possible move (``settle``) is never
@@ -281,7 +246,13 @@ class Relaxed:
         self.downs: list[list[int]] = []
         self.lows: list[int] = []
         self.empty = False
+        self.twin: dict[int, int] = {}
         for pile, d in zip(p.tableau, p.down, strict=True):
+            for k in range(min(d, len(pile) - 1)):
+                y = pile[k]
+                for x in pile[k + 1 : d + 1]:
+                    if rel[x] == rel[y] != 13 and RED[x] == RED[y]:
+                        self.twin[y] = x
             if not pile:
                 self.empty = True
                 self.downs.append([])
@@ -302,6 +273,9 @@ class Relaxed:
         if r == 13:
             return 1 if self.empty else 0
         a, b = self.parents[r + 1][c]
+        x = self.twin.get(c)
+        if x is not None and self.h[SUIT[x]] < self.rel[x]:
+            return 1 if self.avail[a] and self.avail[b] else 0
         return 1 if self.avail[a] or self.avail[b] else 0
 
     def take(self, c: int) -> bool:

@@ -49,7 +49,6 @@ from .alternating import (
     native_decide,
     obligation,
     tableau_key,
-    twins_locked,
 )
 from .base import Adapter, Child, Tag
 
@@ -244,8 +243,6 @@ class KlondikeAdapter(Adapter):
 
     def _relaxed_lost(self, p: Position) -> bool:
         """``lost`` without the cache."""
-        if twins_locked(p, RANK):
-            return True
         game = Relaxed(p, RANK)
         seq = list(p.waste) + list(reversed(p.stock))
         ptr = len(p.waste)

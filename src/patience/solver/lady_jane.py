@@ -27,7 +27,6 @@ from .alternating import (
     obligation,
     relative_rank,
     tableau_key,
-    twins_locked,
 )
 from .base import Adapter, Child, Tag
 
@@ -74,8 +73,6 @@ class LadyJaneAdapter(Adapter):
 
     def _relaxed_lost(self, p: Position) -> bool:
         """``lost`` without the cache."""
-        if twins_locked(p, _relative(p.base)):
-            return True
         game = Relaxed(p, _relative(p.base))
         reserves = [list(r) for r in p.reserve]
         stock, waste = list(p.stock), list(p.waste)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -95,8 +96,8 @@ def test_the_relaxed_game_keeps_twins_apart(monkeypatch: pytest.MonkeyPatch) -> 
     # Without the twins' condition the relaxed game is won: it is what proves the loss.
     init = Relaxed.__init__
 
-    def forget_twins(self: Relaxed, p: Position, rel: tuple[int, ...]) -> None:
-        init(self, p, rel)
+    def forget_twins(self: Relaxed, p: Position, rel: tuple[int, ...], *stacks: Any) -> None:
+        init(self, p, rel, *stacks)
         self.twin = {}
 
     monkeypatch.setattr(Relaxed, "__init__", forget_twins)
@@ -108,3 +109,65 @@ def test_the_relaxed_game_keeps_twins_apart(monkeypatch: pytest.MonkeyPatch) -> 
     stock = tuple(ks if c == other else c for c in p.stock)
     freed = replace(p, tableau=(*p.tableau[:5], t6, p.tableau[6]), stock=stock)
     assert not adapter_for(game_for(p)).lost(freed)
+
+
+# Klondike no-redeal deal 22 after random play. With no redeal the waste is a stack:
+# JD lies above its twin JH and leaves first, and their other parent QC lies under
+# both, so JD sits on QS when JH must leave (neither can go home before the face-down
+# AD and 2H). The relaxed game keeps the waste's twins apart, and that proves the loss.
+WASTE_TWINS = {
+    "game": "klondike",
+    "options": {"mode": "no-redeal"},
+    "deal": 22,
+    "stock": ["2C", "5S", "8D", "QS", "KH"],
+    "waste": [
+        "8C",
+        "3D",
+        "2D",
+        "AC",
+        "3S",
+        "3H",
+        "6C",
+        "KC",
+        "TS",
+        "QC",
+        "9S",
+        "7C",
+        "JH",
+        "5D",
+        "JD",
+        "6H",
+        "5C",
+    ],
+    "foundations": [[], ["AS", "2S"], [], ["AH"]],
+    "tableau": [
+        {"down": [], "up": ["KD"]},
+        {"down": [], "up": ["8S", "7H"]},
+        {"down": ["4S", "TD"], "up": ["4C"]},
+        {"down": ["QD", "7D"], "up": ["QH", "JS"]},
+        {"down": ["9H"], "up": ["4D"]},
+        {"down": ["5H", "6S", "KS", "3C", "4H"], "up": ["JC", "TH", "9C", "8H", "7S", "6D"]},
+        {"down": ["2H", "9D", "AD"], "up": ["TC"]},
+    ],
+    "reserve": [],
+    "redeals": 0,
+}
+
+
+def test_the_relaxed_game_keeps_twins_apart_in_a_waste_with_no_redeal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    p = Position.from_json(WASTE_TWINS)
+    assert adapter_for(game_for(p)).lost(p)
+    assert solve(p, timeout=10).result == "lost"
+    init = Relaxed.__init__
+
+    def waste_unstacked(self: Relaxed, p: Position, rel: tuple[int, ...], *stacks: Any) -> None:
+        init(self, p, rel)
+
+    monkeypatch.setattr(Relaxed, "__init__", waste_unstacked)
+    assert not adapter_for(game_for(p)).lost(p)
+    # With a redeal left, the waste is no stack: no loss proven by the relaxed game.
+    single = Position.from_json({**WASTE_TWINS, "options": {"mode": "single"}})
+    monkeypatch.undo()
+    assert not adapter_for(game_for(single)).lost(single)

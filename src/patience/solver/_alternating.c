@@ -430,22 +430,26 @@ typedef struct {
     int twin[52]; /* alternating.Relaxed.twin: the twin above a card in its pile, or -1 */
 } Relax;
 
-static void relax_init(Relax *R, const State *s) {
+static void twins_of(Relax *R, const State *s, const uint8_t *stack, int n) {
+    for (int k = 0; k < n; k++)
+        for (int j = k + 1; j < n; j++) {
+            int y = stack[k], x = stack[j];
+            if (s->rel[x] == s->rel[y] && s->rel[y] != 13 && RED[x] == RED[y]) R->twin[y] = x;
+        }
+}
+
+/* ``waste``: the waste is a stack too (Relaxed's ``stacks``). */
+static void relax_init(Relax *R, const State *s, int waste) {
     memset(R, 0, sizeof *R);
     R->s = s;
     memcpy(R->h, s->h, sizeof R->h);
     for (int su = 0; su < 4; su++)
         for (int r = 1; r <= R->h[su]; r++) R->avail[s->cof[su][r]] = 1;
     for (int c = 0; c < 52; c++) R->twin[c] = -1;
+    if (waste) twins_of(R, s, s->seq, s->ptr);
     for (int i = 0; i < 7; i++) {
         int n = s->len[i], d = s->down[i];
-        for (int k = 0; k < d && k < n - 1; k++) {
-            int y = s->tab[i][k];
-            for (int j = k + 1; j <= d && j < n; j++) {
-                int x = s->tab[i][j];
-                if (s->rel[x] == s->rel[y] && s->rel[y] != 13 && RED[x] == RED[y]) R->twin[y] = x;
-            }
-        }
+        twins_of(R, s, s->tab[i], n < d + 1 ? n : d + 1);
         if (!n) {
             R->empty = 1;
             R->lows[i] = -1;
@@ -518,9 +522,9 @@ static void relax_settle(Relax *R) {
 static int relax_won(const Relax *R) { return R->h[0] + R->h[1] + R->h[2] + R->h[3] == 52; }
 
 /* KlondikeAdapter._relaxed_lost. */
-static int relaxed_lost(const State *s, int limit) {
+static int relaxed_lost(const State *s, int draw, int limit) {
     Relax R;
-    relax_init(&R, s);
+    relax_init(&R, s, draw == 1 && limit >= 0 && s->redeals >= limit);
     int seq[52], nseq = s->nseq, ptr = s->ptr;
     for (int k = 0; k < nseq; k++) seq[k] = s->seq[k];
     int left = limit < 0 ? -1 : limit - s->redeals;
@@ -547,7 +551,7 @@ static int relaxed_lost(const State *s, int limit) {
 /* LadyJaneAdapter._relaxed_lost. */
 static int lj_relaxed_lost(const State *s) {
     Relax R;
-    relax_init(&R, s);
+    relax_init(&R, s, 0);
     int res[8][52], nres[8], stock[52], nstock = s->nstock;
     for (int i = 0; i < 8; i++) {
         nres[i] = s->nres[i];
@@ -643,7 +647,7 @@ static int lost(Search *S) {
     b = mixb(b) | 1;
     Entry *e = table_find(&S->memo, a, b);
     if (e->b) return e->val;
-    int v = S->lady_jane ? lj_relaxed_lost(s) : relaxed_lost(s, S->limit);
+    int v = S->lady_jane ? lj_relaxed_lost(s) : relaxed_lost(s, S->draw, S->limit);
     if (S->memo.count >= S->memo_limit) table_clear(&S->memo);
     if (!table_put(&S->memo, a, b, v, S->memo_limit)) S->oom = 1;
     return v;

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any, Protocol
 
@@ -225,7 +225,10 @@ class Relaxed:
     play (X on one, Y going to the other): Y joins the pool only when both are
     available, or one is and X is home. This condition only ever becomes true as the
     relaxed game grows, and the real move meets it, so the argument above stands. (It
-    reads only the piles' face-down and lowest cards, as the memo's key does.)
+    reads only the piles' face-down and lowest cards, as the memo's key does.) The
+    same holds in any other ``stack`` in which a card above another always leaves
+    first (the caller says which: Klondike's waste once no redeal is left, dealing
+    one card at a time).
 
     Everything here only ever grows: the pool, the foundations, the cards that can be
     built on, the emptied piles. So making every possible move (``settle``) is never
@@ -233,7 +236,9 @@ class Relaxed:
     that only give their top card, and says why its own order is never worse.
     """
 
-    def __init__(self, p: Position, rel: tuple[int, ...]) -> None:
+    def __init__(
+        self, p: Position, rel: tuple[int, ...], stacks: Iterable[Sequence[int]] = ()
+    ) -> None:
         self.rel = rel
         self.h = h = heights(p)
         self.parents = _CARD_OF[rel]
@@ -247,12 +252,13 @@ class Relaxed:
         self.lows: list[int] = []
         self.empty = False
         self.twin: dict[int, int] = {}
-        for pile, d in zip(p.tableau, p.down, strict=True):
-            for k in range(min(d, len(pile) - 1)):
-                y = pile[k]
-                for x in pile[k + 1 : d + 1]:
+        piles = [pile[: d + 1] for pile, d in zip(p.tableau, p.down, strict=True)]
+        for stack in (*piles, *stacks):
+            for k, y in enumerate(stack):
+                for x in stack[k + 1 :]:
                     if rel[x] == rel[y] != 13 and RED[x] == RED[y]:
                         self.twin[y] = x
+        for pile, d in zip(p.tableau, p.down, strict=True):
             if not pile:
                 self.empty = True
                 self.downs.append([])

@@ -243,7 +243,9 @@ class KlondikeAdapter(Adapter):
 
     def _relaxed_lost(self, p: Position) -> bool:
         """``lost`` without the cache."""
-        game = Relaxed(p, RANK)
+        # With one card a deal and no redeal left, the waste is a stack (see Relaxed).
+        stacked = self.draw == 1 and self.limit is not None and p.redeals >= self.limit
+        game = Relaxed(p, RANK, [p.waste] if stacked else [])
         seq = list(p.waste) + list(reversed(p.stock))
         ptr = len(p.waste)
         left = -1 if self.limit is None else self.limit - p.redeals

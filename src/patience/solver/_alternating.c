@@ -63,8 +63,9 @@ static inline uint64_t mixb(uint64_t x) {
 /* ------------------------------------------------------------------ state */
 
 typedef struct {
-    uint8_t tab[7][MAXPILE];
-    int len[7], down[7];
+    int npiles;                /* 7; Baker's Dozen: 13 */
+    uint8_t tab[13][MAXPILE];
+    int len[13], down[13];
     int h[4];          /* cards home, by suit */
     int fof[4];        /* foundation holding each suit, -1: none */
     int sof[4];        /* suit on each foundation, -1: empty */
@@ -164,6 +165,7 @@ static int table_put(Table *t, uint64_t a, uint64_t b, int32_t val, size_t limit
 
 /* The rank tables of a game with base rank ``base`` (0: Klondike's plain ranks). */
 static void set_ranks(State *s, int base) {
+    s->npiles = 7;
     for (int c = 0; c < 52; c++) {
         s->rel[c] = base ? (RANK[c] - base + 13) % 13 + 1 : RANK[c];
         s->cof[SUIT[c]][s->rel[c]] = c;
@@ -184,6 +186,9 @@ static void set_ranks(State *s, int base) {
 typedef struct {
     State st;
     int lady_jane;   /* 0: Klondike */
+    int bakers;      /* Baker's Dozen: 1; other_suit, kings_move: its options */
+    int other_suit, kings_move;
+    uint64_t jitter; /* Baker's Dozen: a jittered move order's random state (0: none) */
     int draw, limit; /* limit < 0: unlimited redeals */
     int prune, lds;
     Done *done;
@@ -663,7 +668,7 @@ static void key(Search *S, uint64_t *pa, uint64_t *pb) {
         tail = s->ptr;
     uint64_t a = mixa(heights_code(s) ^ (uint64_t)(tail + 1) << 16) + set_hash_a(s);
     uint64_t b = mixb(heights_code(s) + ((uint64_t)(tail + 7) << 32)) + set_hash_b(s);
-    for (int i = 0; i < 7; i++) {
+    for (int i = 0; i < s->npiles; i++) {
         a += pile_a(s, i, s->len[i]);
         b += pile_b(s, i, s->len[i]);
     }
@@ -684,6 +689,162 @@ static int is_safe(int card, int r, const int *h) {
         }
     }
     return 1;
+}
+
+static void add_plain(Search *S, Prim m, int score, int order, int tag);
+
+/* ------------------------------------------------------ Baker's Dozen
+ * BakersDozenAdapter's auto, dead and children (the proofs are in bakers_dozen.py). */
+
+static int bd_auto(Search *S) {
+    State *s = &S->st;
+    int made = 0, progress = 1;
+    while (progress) {
+        progress = 0;
+        for (int i = 0; i < 13; i++) {
+            if (!s->len[i]) continue;
+            int low = s->h[0];
+            for (int su = 1; su < 4; su++)
+                if (s->h[su] < low) low = s->h[su];
+            int c = s->tab[i][s->len[i] - 1], r = RANK[c], su = SUIT[c];
+            if (s->h[su] != r - 1 || (low < r - 1 && r > 1)) continue;
+            Prim p = {P_TF, (uint8_t)i, 0, 1, 0, 0};
+            if (!apply(S, p)) return made;
+            made++;
+            progress = 1;
+        }
+    }
+    return made;
+}
+
+/* A card's parents: rank + 1, any suit or (other_suit) another suit. */
+static int bd_parent(const Search *S, int c, int q) {
+    return RANK[q] == RANK[c] + 1 && !(S->other_suit && SUIT[q] == SUIT[c]);
+}
+
+/* BakersDozenAdapter.dead: whether the relaxation R cannot empty the piles. */
+static int bd_dead(const Search *S) {
+    const State *s = &S->st;
+    int avail[52], gone[52], top[13], hh[4];
+    memset(avail, 0, sizeof avail);
+    memset(gone, 0, sizeof gone);
+    int king_room = 0;
+    for (int i = 0; i < 13; i++) {
+        top[i] = s->len[i];
+        if (top[i])
+            avail[s->tab[i][top[i] - 1]] = 1;
+        else
+            king_room = S->kings_move;
+    }
+    for (int su = 0; su < 4; su++) {
+        hh[su] = s->h[su];
+        for (int r = 0; r < s->h[su]; r++) gone[su * 13 + r] = 1;
+    }
+    int progress = 1;
+    while (progress) {
+        progress = 0;
+        for (int i = 0; i < 13; i++) {
+            int n = top[i];
+            if (!n) continue;
+            while (n) {
+                int c = s->tab[i][n - 1], su = SUIT[c];
+                if (hh[su] == c % 13) {
+                    gone[c] = 1;
+                    int k = hh[su] + 1;
+                    while (k < 13 && gone[su * 13 + k]) k++;
+                    hh[su] = k;
+                } else {
+                    int ok = 0;
+                    if (RANK[c] < 13)
+                        for (int t = 0; t < 4 && !ok; t++) {
+                            int q = t * 13 + RANK[c];
+                            if (bd_parent(S, c, q) && avail[q]) ok = 1;
+                        }
+                    if (!ok && !(king_room && RANK[c] == 13)) break;
+                    gone[c] = 1;
+                }
+                n--;
+                if (n) avail[s->tab[i][n - 1]] = 1;
+            }
+            if (n != top[i]) {
+                top[i] = n;
+                progress = 1;
+                if (!n) king_room = S->kings_move;
+            }
+        }
+    }
+    for (int i = 0; i < 13; i++)
+        if (top[i]) return 1;
+    return 0;
+}
+
+static void bd_children(Search *S) {
+    State *s = &S->st;
+    size_t base0 = S->nkids;
+    if (S->prune && bd_dead(S)) return;
+    int urgency[13], under[13], empties[13], nempty = 0, loose_kings = 0;
+    int by_rank[15][13], nby[15];
+    memset(nby, 0, sizeof nby);
+    for (int i = 0; i < 13; i++) {
+        int n = s->len[i];
+        urgency[i] = 99;
+        under[i] = 0;
+        if (!n) {
+            empties[nempty++] = i;
+            continue;
+        }
+        for (int k = 0; k < n; k++) {
+            int c = s->tab[i][k], d = RANK[c] - s->h[SUIT[c]];
+            if (d < urgency[i]) urgency[i] = d;
+            if (k < n - 1 && (k == 0 || d < under[i])) under[i] = d;
+            if (k > 0 && S->kings_move && RANK[c] == 13) loose_kings++;
+        }
+        int r = RANK[s->tab[i][n - 1]];
+        by_rank[r][nby[r]++] = i;
+    }
+    int may_empty = !S->prune || (S->kings_move && nempty < loose_kings);
+    for (int i = 0; i < 13; i++) {
+        int n = s->len[i];
+        if (!n) continue;
+        int c = s->tab[i][n - 1], r = RANK[c], su = SUIT[c];
+        if (s->h[su] == r - 1) {
+            Prim m = {P_TF, (uint8_t)i, 0, 1, 0, 0};
+            add_plain(S, m, 0, 0, NOTAG);
+        }
+        if (n == 1 && !may_empty) continue;
+        if (r == 13) {
+            if (S->kings_move && nempty && n > 1) {
+                Prim m = {P_TT, (uint8_t)i, (uint8_t)empties[0], 1, 0, 0};
+                add_plain(S, m, 1 + 4 * under[i], 0, NOTAG);
+            }
+            continue;
+        }
+        int base = 1 + 4 * under[i];
+        if (n > 1) {
+            int u = s->tab[i][n - 2];
+            if (s->h[SUIT[u]] == RANK[u] - 1) base = 1;
+        }
+        for (int k = 0; k < nby[r + 1]; k++) {
+            int j = by_rank[r + 1][k], dest = s->tab[j][s->len[j] - 1];
+            if (S->other_suit && SUIT[dest] == su) continue;
+            int score = base + (14 - urgency[j] > 0 ? 14 - urgency[j] : 0);
+            if (S->jitter) score += (int)(splitmix(&S->jitter) % 8);
+            if (SUIT[dest] == su) score = score - 3 > 1 ? score - 3 : 1;
+            Prim m = {P_TT, (uint8_t)i, (uint8_t)j, 1, 0, 0};
+            add_plain(S, m, score, 0, NOTAG);
+        }
+    }
+    Child *kids = S->kids + base0;
+    size_t nk = S->nkids - base0;
+    for (size_t i = 1; i < nk; i++) {
+        Child t = kids[i];
+        size_t j = i;
+        while (j > 0 && kids[j - 1].score > t.score) {
+            kids[j] = kids[j - 1];
+            j--;
+        }
+        kids[j] = t;
+    }
 }
 
 /* Lady Jane's safe moves home from any source (LadyJaneAdapter.auto), one at a
@@ -728,6 +889,7 @@ static int lj_auto(Search *S) {
 static int do_auto(Search *S) {
     State *s = &S->st;
     if (S->lady_jane) return lj_auto(S);
+    if (S->bakers) return bd_auto(S);
     int made = 0, progress = 1;
     while (progress) {
         progress = 0;
@@ -750,13 +912,13 @@ static int finish(Search *S) {
     if (s->nseq || s->nstock) return 0;
     for (int i = 0; i < 8; i++)
         if (s->nres[i]) return 0;
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < s->npiles; i++)
         if (s->down[i]) return 0;
     size_t mark = S->ndone;
     int progress = 1;
     while (progress) {
         progress = 0;
-        for (int i = 0; i < 7; i++) {
+        for (int i = 0; i < s->npiles; i++) {
             if (!s->len[i]) continue;
             int c = s->tab[i][s->len[i] - 1];
             if (s->h[SUIT[c]] != s->rel[c] - 1) continue;
@@ -1245,10 +1407,13 @@ static int budget_out(Search *S) {
     return 0;
 }
 
-/* search.py's enter() and its loop over the children, as one recursive call. */
-static int enter(Search *S, int tag, int left) {
+/* search.py's enter(): open the node the state is in now, its children appended to
+ * S->kids from ``*base``. OPEN: there are children to search; otherwise the node
+ * is closed (LOST: a loss or a state already searched), won, or the budget ran out. */
+enum { OPEN = 5 };
+
+static int open_node(Search *S, int tag, int left, size_t *base) {
     State *s = &S->st;
-    size_t mark = S->ndone;
     if (do_auto(S)) tag = NOTAG;
     if (S->oom) return STOP;
     if (s->h[0] + s->h[1] + s->h[2] + s->h[3] == 52) return WON;
@@ -1267,64 +1432,90 @@ static int enter(Search *S, int tag, int left) {
     }
     a = mixa(a);
     b = mixb(b) | 1;
-    int ret = LOST;
     if (tag != NOTAG) {
-        if (covers(S, a, b, cost)) goto out;
+        if (covers(S, a, b, cost)) return LOST;
         a = mixa(a ^ (0xA0761D6478BD642FULL * (uint64_t)(tag + 1)));
         b = mixb(b + 0xE7037ED1A0B428DBULL * (uint64_t)(tag + 1)) | 1;
     }
-    if (covers(S, a, b, cost)) goto out;
+    if (covers(S, a, b, cost)) return LOST;
     if (!add_key(S, a, b, cost) || !push_path(S, a, b, cost)) {
         S->oom = 1;
-        ret = STOP;
-        goto out;
+        return STOP;
     }
     S->states++;
     if (budget_out(S)) {
         S->stop = 1;
-        ret = STOP;
-        S->npath--;
-        goto out;
+        return STOP;
     }
-    size_t base = S->nkids;
+    *base = S->nkids;
     if (S->lady_jane)
         lj_children(S, tag);
+    else if (S->bakers)
+        bd_children(S);
     else
         children(S, tag);
-    if (S->oom) {
-        ret = STOP;
-    } else {
-        size_t n = S->nkids - base;
-        for (size_t i = 0; i < n; i++) {
-            int cl = left;
-            if (S->lds && i) {
-                if ((size_t)left < i) {
-                    S->cut = 1;
+    return S->oom ? STOP : OPEN;
+}
+
+typedef struct {
+    size_t undo; /* the line's length before the moves into this node */
+    size_t base, next, end; /* its children in S->kids, the next to search */
+    int left;               /* discrepancies left */
+} Frame;
+
+/* The depth-first search from the state the search is in (an explicit stack: a line
+ * can be far longer than a C stack allows): WON (the line is S->done), LOST, or STOP. */
+static int dfs(Search *S, int left) {
+    Frame *stack = NULL;
+    size_t depth = 0, cap = 0;
+    int ret = LOST;
+    size_t base = 0, undo = 0;
+    int r = open_node(S, NOTAG, left, &base);
+    for (;;) {
+        if (r == WON || r == STOP) {
+            ret = r;
+            break;
+        }
+        if (r == OPEN) {
+            if (depth == cap) {
+                size_t c = cap ? cap * 2 : 256;
+                Frame *n = realloc(stack, c * sizeof(Frame));
+                if (!n) {
+                    S->oom = 1;
+                    ret = STOP;
                     break;
                 }
-                cl = left - (int)i;
+                stack = n;
+                cap = c;
             }
-            size_t m2 = S->ndone;
-            Child *ch = &S->kids[base + i];
-            int ok = 1;
-            for (int k = 0; k < ch->nprims && ok; k++) ok = apply(S, S->kids[base + i].prims[k]);
-            if (!ok) {
-                ret = STOP;
-                break;
-            }
-            int r = enter(S, S->kids[base + i].tag, cl);
-            if (r == WON) return WON;
-            undo_to(S, m2);
-            if (r == STOP) {
-                ret = STOP;
-                break;
-            }
+            Frame f = {undo, base, base, S->nkids, left};
+            stack[depth++] = f;
+        } else {
+            undo_to(S, undo);
         }
+        /* The next child of the deepest open node, closing the nodes that have none. */
+        Frame *f = NULL;
+        while (depth) {
+            f = &stack[depth - 1];
+            size_t i = f->next - f->base;
+            if (f->next < f->end && !(S->lds && i && (size_t)f->left < i)) break;
+            if (f->next < f->end) S->cut = 1;
+            S->nkids = f->base;
+            S->npath--;
+            undo_to(S, f->undo);
+            depth--;
+            f = NULL;
+        }
+        if (!f) break;
+        size_t i = f->next - f->base;
+        left = S->lds && i ? f->left - (int)i : f->left;
+        undo = S->ndone;
+        Child *ch = &S->kids[f->next++];
+        int ok = 1, tag = ch->tag;
+        for (int k = 0; k < ch->nprims && ok; k++) ok = apply(S, ch->prims[k]);
+        r = ok ? open_node(S, tag, left, &base) : STOP;
     }
-    S->nkids = base;
-    S->npath--;
-out:
-    undo_to(S, mark);
+    free(stack);
     return ret;
 }
 
@@ -1422,8 +1613,8 @@ static PyObject *run(Search *S, PyObject *fnd, PyObject *tab, PyObject *down, in
     int n;
     for (int f = 0; f < 4; f++) s->sof[f] = s->fof[f] = -1;
     if (!PyList_Check(fnd) || PyList_GET_SIZE(fnd) != 4 || !PyList_Check(tab) ||
-        PyList_GET_SIZE(tab) != 7) {
-        PyErr_SetString(PyExc_ValueError, "4 foundations and 7 piles expected");
+        PyList_GET_SIZE(tab) != s->npiles) {
+        PyErr_Format(PyExc_ValueError, "4 foundations and %d piles expected", s->npiles);
         goto fail;
     }
     for (int f = 0; f < 4; f++) {
@@ -1435,13 +1626,13 @@ static PyObject *run(Search *S, PyObject *fnd, PyObject *tab, PyObject *down, in
             s->h[su] = n;
         }
     }
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < s->npiles; i++)
         if (!fill_pile(PyList_GET_ITEM(tab, i), s->tab[i], &s->len[i], 52)) goto fail;
-    if (!fill_pile(down, buf, &n, 52) || n != 7) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "7 down counts expected");
+    if (!fill_pile(down, buf, &n, 52) || n != s->npiles) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a down count per pile expected");
         goto fail;
     }
-    for (int i = 0; i < 7; i++) {
+    for (int i = 0; i < s->npiles; i++) {
         s->down[i] = buf[i];
         if (s->down[i] >= s->len[i] && s->len[i]) {
             PyErr_SetString(PyExc_ValueError, "a pile's top card must be face up");
@@ -1462,7 +1653,7 @@ static PyObject *run(Search *S, PyObject *fnd, PyObject *tab, PyObject *down, in
     }
     int r;
     S->ts = PyEval_SaveThread();
-    r = enter(S, NOTAG, disc >= 0 ? disc : 0);
+    r = dfs(S, disc >= 0 ? disc : 0);
     PyEval_RestoreThread(S->ts);
     if (S->oom) {
         PyErr_NoMemory();
@@ -1563,6 +1754,41 @@ fail:
     return NULL;
 }
 
+static PyObject *py_bakers_dozen(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"foundations", "tableau", "other_suit", "kings_move", "prune",
+                            "discrepancies", "seconds", "max_states", "table_size", "cancel",
+                            "seed", NULL};
+    PyObject *fnd, *tab, *cancel;
+    int other_suit, kings_move, prune, disc;
+    double seconds;
+    long long max_states, table_size;
+    unsigned long long seed;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOpppidLLOK", names, &fnd, &tab, &other_suit,
+                                     &kings_move, &prune, &disc, &seconds, &max_states,
+                                     &table_size, &cancel, &seed))
+        return NULL;
+    Search *S = calloc(1, sizeof(Search));
+    if (!S) return PyErr_NoMemory();
+    set_ranks(&S->st, 0);
+    S->st.npiles = 13;
+    S->bakers = 1;
+    S->other_suit = other_suit;
+    S->kings_move = kings_move;
+    S->draw = 1;
+    S->limit = -1;
+    S->jitter = seed ? seed * 0x9E3779B97F4A7C15ULL : 0;
+    PyObject *down = PyBytes_FromStringAndSize(NULL, 13);
+    if (!down) {
+        free(S);
+        return NULL;
+    }
+    memset(PyBytes_AS_STRING(down), 0, 13);
+    PyObject *res = run(S, fnd, tab, down, prune, disc, seconds, max_states, table_size, cancel);
+    Py_DECREF(down);
+    return res;
+}
+
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
      "search(stock, waste, foundations, tableau, down, redeals, draw, limit, prune,"
@@ -1572,6 +1798,10 @@ static PyMethodDef methods[] = {
     {"lady_jane", (PyCFunction)(void (*)(void))py_lady_jane, METH_VARARGS | METH_KEYWORDS,
      "lady_jane(stock, waste, foundations, tableau, down, reserve, base, prune,"
      " discrepancies, seconds, max_states, table_size, cancel) -> (verdict, moves, states)"},
+    {"bakers_dozen", (PyCFunction)(void (*)(void))py_bakers_dozen, METH_VARARGS | METH_KEYWORDS,
+     "bakers_dozen(foundations, tableau, other_suit, kings_move, prune, discrepancies,"
+     " seconds, max_states, table_size, cancel, seed) -> (verdict, moves, states)\n"
+     "seed: a jittered move order (0: none)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_alternating",

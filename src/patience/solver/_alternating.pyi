@@ -39,3 +39,18 @@ def lady_jane(
     cancel: threading.Event | None,
 ) -> tuple[int, list[str], int]:
     """Lady Jane."""
+
+def bakers_dozen(
+    foundations: list[bytes],
+    tableau: list[bytes],
+    other_suit: bool,
+    kings_move: bool,
+    prune: bool,
+    discrepancies: int,
+    seconds: float,
+    max_states: int,
+    table_size: int,
+    cancel: threading.Event | None,
+    seed: int,
+) -> tuple[int, list[str], int]:
+    """Baker's Dozen (``seed``: a jittered move order, 0: none)."""

@@ -140,52 +140,77 @@ class BakersDozenAdapter(Adapter):
         ``probe_states`` (most wins take a few hundred states), then limited-discrepancy
         passes (they find the wins a depth-first search sinks under), then the
         exhaustive depth-first search (which alone proves losses). Every stage is exact:
-        a ``lost`` from the probe means it searched everything within its cap."""
+        a ``lost`` from the probe means it searched everything within its cap.
+
+        Each stage runs at native speed when the native module is there
+        (``_alternating.c``: the same moves, order and cuts; its jittered order draws
+        from its own random numbers)."""
+        from . import alternating
         from .search import UNKNOWN, search
 
         start = time.monotonic()
         lds_end = start + (deadline - start) * self.probe_lds_share
         states = 0
+        native = alternating.native if self.prune else None
 
-        def run(until: float, cap: int | None, limit: int | None) -> tuple[str, list[Move]]:
+        def run(
+            until: float, cap: int | None, limit: int | None, seed: int = 0
+        ) -> tuple[str, list[Move]]:
             nonlocal states
             left = None if max_states is None else max(0, max_states - states)
             if cap is not None:
                 left = cap if left is None else min(cap, left)
-            verdict, moves, n = search(
-                p,
-                self,
-                deadline=until,
-                max_states=left,
-                cancel=cancel,
-                table_size=table_size,
-                discrepancies=limit,
-            )
+            if native is not None:
+                code, line, n = native.bakers_dozen(
+                    [bytes(f) for f in p.foundations],
+                    [bytes(t) for t in p.tableau],
+                    self.other_suit,
+                    self.kings_move,
+                    True,
+                    -1 if limit is None else limit,
+                    max(0.0, until - time.monotonic()),
+                    -1 if left is None else left,
+                    table_size,
+                    cancel,
+                    seed,
+                )
+                states += n
+                return ("won", "lost", "unknown")[code], [Move.parse(m) for m in line]
+            self.jitter = random.Random(seed) if seed else None
+            try:
+                verdict, moves, n = search(
+                    p,
+                    self,
+                    deadline=until,
+                    max_states=left,
+                    cancel=cancel,
+                    table_size=table_size,
+                    discrepancies=limit,
+                )
+            finally:
+                self.jitter = None
             states += n
             return verdict, moves
 
+        def stopped() -> bool:
+            """Cancelled, or the state budget spent (the stages would only spin)."""
+            spent = max_states is not None and states >= max_states
+            return spent or cancel is not None and cancel.is_set()
+
         verdict, moves = run(deadline, self.probe_states, None)
         for limit in range(64):
-            if verdict != UNKNOWN or time.monotonic() >= lds_end:
-                break
-            if cancel is not None and cancel.is_set():
+            if verdict != UNKNOWN or time.monotonic() >= lds_end or stopped():
                 break
             verdict, moves = run(min(lds_end, deadline), None, limit)
         # Depth-first search times are heavy-tailed here (one early move can lead into
         # a large lost region): restarts with a shuffled order and a growing cap.
         restart_end = start + (deadline - start) * self.restart_share
         seed = 0
-        while verdict == UNKNOWN and time.monotonic() < restart_end:
-            if cancel is not None and cancel.is_set():
-                break
+        while verdict == UNKNOWN and time.monotonic() < restart_end and not stopped():
             seed += 1
-            self.jitter = random.Random(seed)
-            try:
-                cap = self.probe_states * 2 ** (1 + seed // 2)
-                verdict, moves = run(min(restart_end, deadline), cap, None)
-            finally:
-                self.jitter = None
-        if verdict == UNKNOWN:
+            cap = self.probe_states * 2 ** (1 + seed // 2)
+            verdict, moves = run(min(restart_end, deadline), cap, None, seed)
+        if verdict == UNKNOWN and not stopped():
             verdict, moves = run(deadline, None, None)
         return verdict, moves, states
 

@@ -1,5 +1,5 @@
-"""Build hook: compile the solver's native search of Klondike and Lady Jane
-(``_alternating.c``).
+"""Build hook: compile the solver's native search of Klondike, Lady Jane and Baker's
+Dozen (``_alternating.c``).
 
 It is optional: without a C compiler and Python's headers the package still installs,
 and the solver runs the same search in pure Python (slower). CI checks that the native

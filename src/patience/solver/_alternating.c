@@ -1,11 +1,13 @@
-/* The searches of Klondike and Lady Jane at native speed: the same search as
- * ``search.py`` runs on ``KlondikeAdapter`` and ``LadyJaneAdapter`` (the same moves
- * in the same order, the same proven cuts), on a mutable state with a hashed
- * transposition table. Lady Jane is Klondike in relative ranks (``alternating.py``):
- * the state carries its rank tables, its reserves and its stock.
+/* The searches of Klondike, Lady Jane and Baker's Dozen at native speed: the same
+ * search as ``search.py`` runs on ``KlondikeAdapter``, ``LadyJaneAdapter`` and
+ * ``BakersDozenAdapter`` (the same moves in the same order, the same proven cuts), on a
+ * mutable state with a hashed transposition table. Lady Jane is Klondike in relative
+ * ranks (``alternating.py``): the state carries its rank tables, its reserves and its
+ * stock; Baker's Dozen uses 13 piles and its own moves, safe moves and relaxation.
  *
- * Every cut made here is the one proven in the docstrings of ``klondike.py`` and
- * ``alternating.py``; this file only makes it fast. The differences are stated where
+ * Every cut made here is the one proven in the docstrings of ``klondike.py``,
+ * ``lady_jane.py``, ``bakers_dozen.py`` and ``alternating.py``; this file only makes
+ * it fast. The differences are stated where
  * they are made:
  *   - states are remembered by a 128-bit hash of their canonical key (two
  *     independent 64-bit lanes), so two different states are confused with a

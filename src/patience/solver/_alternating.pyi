@@ -1,7 +1,7 @@
-"""The native searches of Klondike and Lady Jane (``_alternating.c``), called by
-``alternating.native_decide``. Verdicts: 0 won, 1 lost, 2 unknown; the winning line as
-move strings; the states searched. ``discrepancies`` < 0: the exhaustive search;
-``max_states`` < 0: no cap."""
+"""The native searches of Klondike, Lady Jane (``alternating.native_decide``) and
+Baker's Dozen (``BakersDozenAdapter.decide``), in ``_alternating.c``. Verdicts: 0 won,
+1 lost, 2 unknown; the winning line as move strings; the states searched.
+``discrepancies`` < 0: the exhaustive search; ``max_states`` < 0: no cap."""
 
 import threading
 

@@ -693,7 +693,31 @@ static int is_safe(int card, int r, const int *h) {
     return 1;
 }
 
-static void add_plain(Search *S, Prim m, int score, int order, int tag);
+static void add_plain(Search *S, Prim m, int score, int order, int tag) {
+    Child *ch = new_kid(S);
+    if (!ch) return;
+    ch->prims[0] = m;
+    ch->nprims = 1;
+    ch->score = score;
+    ch->order = order;
+    ch->tag = (uint8_t)tag;
+}
+
+/* Sort the children from ``base`` by score * 64 + order, keeping their order on ties. */
+static void sort_kids(Search *S, size_t base) {
+    Child *kids = S->kids + base;
+    size_t n = S->nkids - base;
+    for (size_t i = 1; i < n; i++) {
+        Child t = kids[i];
+        int kt = t.score * 64 + t.order;
+        size_t j = i;
+        while (j > 0 && kids[j - 1].score * 64 + kids[j - 1].order > kt) {
+            kids[j] = kids[j - 1];
+            j--;
+        }
+        kids[j] = t;
+    }
+}
 
 /* ------------------------------------------------------ Baker's Dozen
  * BakersDozenAdapter's auto, dead and children (the proofs are in bakers_dozen.py). */
@@ -836,17 +860,7 @@ static void bd_children(Search *S) {
             add_plain(S, m, score, 0, NOTAG);
         }
     }
-    Child *kids = S->kids + base0;
-    size_t nk = S->nkids - base0;
-    for (size_t i = 1; i < nk; i++) {
-        Child t = kids[i];
-        size_t j = i;
-        while (j > 0 && kids[j - 1].score > t.score) {
-            kids[j] = kids[j - 1];
-            j--;
-        }
-        kids[j] = t;
-    }
+    sort_kids(S, base0);
 }
 
 /* Lady Jane's safe moves home from any source (LadyJaneAdapter.auto), one at a
@@ -1108,15 +1122,6 @@ static void after_return(Search *S, Prim *prefix, int npre, int j, int fsrc, int
     }
 }
 
-static void add_plain(Search *S, Prim m, int score, int order, int tag) {
-    Child *ch = new_kid(S);
-    if (!ch) return;
-    ch->prims[0] = m;
-    ch->nprims = 1;
-    ch->score = score;
-    ch->order = order;
-    ch->tag = (uint8_t)tag;
-}
 
 /* KlondikeAdapter.children: appended to S->kids, best first. */
 static void children(Search *S, int tag) {
@@ -1208,19 +1213,7 @@ static void children(Search *S, int tag) {
         after_return(S, prefix, 1, returns[k].b, f, 1);
         undo_to(S, mark);
     }
-    /* Stable insertion sort by score * 64 + order. */
-    Child *kids = S->kids + base;
-    size_t n = S->nkids - base;
-    for (size_t i = 1; i < n; i++) {
-        Child t = kids[i];
-        int kt = t.score * 64 + t.order;
-        size_t j = i;
-        while (j > 0 && kids[j - 1].score * 64 + kids[j - 1].order > kt) {
-            kids[j] = kids[j - 1];
-            j--;
-        }
-        kids[j] = t;
-    }
+    sort_kids(S, base);
 }
 
 /* LadyJaneAdapter.children: the engine's legal moves in its order (sources stock,
@@ -1228,15 +1221,6 @@ static void children(Search *S, int tag) {
  * less those that reach the same canonical state as an earlier one (a second empty
  * foundation or empty pile, a whole pile to an empty pile), those that miss the
  * obligation ``tag`` (alternating.honours), ranked as there. */
-static void lj_add(Search *S, Prim m, int score, int tag) {
-    Child *ch = new_kid(S);
-    if (!ch) return;
-    ch->prims[0] = m;
-    ch->nprims = 1;
-    ch->score = score;
-    ch->tag = (uint8_t)tag;
-}
-
 static int lj_empty_foundation(const State *s) {
     for (int f = 0; f < 4; f++)
         if (s->sof[f] < 0) return 1;
@@ -1267,7 +1251,7 @@ static void lj_single(Search *S, int kind_t, int kind_f, int a, int c, int home,
     if (home && s->h[SUIT[c]] == s->rel[c] - 1 && lj_honours(s, tag, -1, 7) &&
         (s->rel[c] > 1 || lj_empty_foundation(s))) {
         Prim m = {(uint8_t)kind_f, (uint8_t)a, 0, 1, 0, 0};
-        lj_add(S, m, 0, NOTAG);
+        add_plain(S, m, 0, 0, NOTAG);
     }
     int empty_done = 0;
     for (int j = 0; j < 7; j++) {
@@ -1277,7 +1261,7 @@ static void lj_single(Search *S, int kind_t, int kind_f, int a, int c, int home,
             empty_done = 1;
         }
         Prim m = {(uint8_t)kind_t, (uint8_t)a, (uint8_t)j, 1, 0, 0};
-        lj_add(S, m, score, NOTAG);
+        add_plain(S, m, score, 0, NOTAG);
     }
 }
 
@@ -1301,7 +1285,7 @@ static void lj_children(Search *S, int tag) {
         if (s->h[SUIT[top]] == s->rel[top] - 1 && lj_honours(s, tag, i, 7) &&
             (s->rel[top] > 1 || lj_empty_foundation(s))) {
             Prim m = {P_TF, (uint8_t)i, 0, 1, 0, 0};
-            lj_add(S, m, 0, NOTAG);
+            add_plain(S, m, 0, 0, NOTAG);
         }
         int length = run_length(s, i), empty_done = 0;
         for (int j = 0; j < 7; j++) {
@@ -1330,24 +1314,14 @@ static void lj_children(Search *S, int tag) {
             else
                 score = 50;
             Prim m = {P_TT, (uint8_t)i, (uint8_t)j, (uint8_t)count, 0, 0};
-            lj_add(S, m, score, S->prune ? obligation(s, i, count) : NOTAG);
+            add_plain(S, m, score, 0, S->prune ? obligation(s, i, count) : NOTAG);
         }
     }
     if (tag == NOTAG && (s->nstock > 7 || s->nstock == 2)) {
         Prim m = {P_DEAL, 0, 0, 1, 0, 0};
-        lj_add(S, m, 40, NOTAG);
+        add_plain(S, m, 40, 0, NOTAG);
     }
-    Child *kids = S->kids + base;
-    size_t n = S->nkids - base;
-    for (size_t i = 1; i < n; i++) {
-        Child t = kids[i];
-        size_t j = i;
-        while (j > 0 && kids[j - 1].score > t.score) {
-            kids[j] = kids[j - 1];
-            j--;
-        }
-        kids[j] = t;
-    }
+    sort_kids(S, base);
 }
 
 /* ------------------------------------------------------ the table */

@@ -19,9 +19,9 @@ import pytest
 
 from engine_builders import VARIANTS, solver_positions
 from patience import Position, game_for, new_game
-from patience.cards import TEXT
+from patience.cards import RANK, TEXT
 from patience.solver import solve
-from patience.solver.alternating import Relaxed
+from patience.solver.alternating import Relaxed, loose
 from patience.solver.search import adapter_for, search
 
 CASES = [v for v in VARIANTS if v[0] in ("klondike", "lady-jane")]
@@ -111,43 +111,25 @@ def test_the_relaxed_game_keeps_twins_apart(monkeypatch: pytest.MonkeyPatch) -> 
     assert not adapter_for(game_for(p)).lost(freed)
 
 
-# Klondike no-redeal deal 22 after random play. With no redeal the waste is a stack:
-# JD lies above its twin JH and leaves first, and their other parent QC lies under
-# both, so JD sits on QS when JH must leave (neither can go home before the face-down
-# AD and 2H). The relaxed game keeps the waste's twins apart, and that proves the loss.
+# Klondike no-redeal deal 300 after random play. With no redeal the waste is a stack:
+# QH lies above its twin QD there and leaves first, for KS or KC (or home), so QD then
+# needs the other one. The relaxed game keeps the waste's twins apart, and that alone
+# proves the loss.
 WASTE_TWINS = {
     "game": "klondike",
     "options": {"mode": "no-redeal"},
-    "deal": 22,
-    "stock": ["2C", "5S", "8D", "QS", "KH"],
-    "waste": [
-        "8C",
-        "3D",
-        "2D",
-        "AC",
-        "3S",
-        "3H",
-        "6C",
-        "KC",
-        "TS",
-        "QC",
-        "9S",
-        "7C",
-        "JH",
-        "5D",
-        "JD",
-        "6H",
-        "5C",
-    ],
-    "foundations": [[], ["AS", "2S"], [], ["AH"]],
+    "deal": 300,
+    "stock": ["KC", "AS", "2C", "TS", "4D", "3C", "4S", "KD", "AH", "4C", "TH", "JC", "2D"],
+    "waste": ["9S", "JH", "2H", "6S", "QS", "QD", "QH", "2S"],
+    "foundations": [[], [], [], []],
     "tableau": [
-        {"down": [], "up": ["KD"]},
-        {"down": [], "up": ["8S", "7H"]},
-        {"down": ["4S", "TD"], "up": ["4C"]},
-        {"down": ["QD", "7D"], "up": ["QH", "JS"]},
-        {"down": ["9H"], "up": ["4D"]},
-        {"down": ["5H", "6S", "KS", "3C", "4H"], "up": ["JC", "TH", "9C", "8H", "7S", "6D"]},
-        {"down": ["2H", "9D", "AD"], "up": ["TC"]},
+        {"down": [], "up": ["9H", "8C"]},
+        {"down": [], "up": ["KH"]},
+        {"down": ["JS", "3S"], "up": ["6C", "5D"]},
+        {"down": ["7D", "AD"], "up": ["7C", "6H", "5S", "4H"]},
+        {"down": ["TD", "8S", "7H"], "up": ["KS"]},
+        {"down": ["5C", "JD", "8D", "QC", "AC"], "up": ["3D"]},
+        {"down": ["8H", "9C", "5H", "6D", "3H", "7S"], "up": ["TC", "9D"]},
     ],
     "reserve": [],
     "redeals": 0,
@@ -171,3 +153,78 @@ def test_the_relaxed_game_keeps_twins_apart_in_a_waste_with_no_redeal(
     single = Position.from_json({**WASTE_TWINS, "options": {"mode": "single"}})
     monkeypatch.undo()
     assert not adapter_for(game_for(single)).lost(single)
+
+
+# Klondike (unlimited) deal 19 after random play: lost, and only because face-up cards
+# that sit on a parent keep their twins to the other parent (7H on 8C, 5D on 6C, ...).
+POOL_TWINS = {
+    "game": "klondike",
+    "options": {"mode": "unlimited"},
+    "deal": 19,
+    "stock": [
+        "6D",
+        "6S",
+        "2C",
+        "5H",
+        "QH",
+        "4C",
+        "3C",
+        "AS",
+        "KH",
+        "8D",
+        "AC",
+        "7S",
+        "JD",
+        "TC",
+        "QD",
+        "QC",
+        "KS",
+        "TS",
+        "3H",
+    ],
+    "waste": ["2S", "JS"],
+    "foundations": [[], [], [], []],
+    "tableau": [
+        {"down": [], "up": []},
+        {"down": ["AD"], "up": ["8C", "7H", "6C", "5D"]},
+        {"down": [], "up": ["5C"]},
+        {"down": [], "up": ["KD", "QS"]},
+        {"down": ["3D", "JH"], "up": ["4S"]},
+        {"down": ["8S", "8H", "2D", "AH", "7D"], "up": ["JC", "TD", "9S"]},
+        {"down": ["KC", "9H", "9C", "TH", "4H", "9D"], "up": ["7C", "6H", "5S", "4D", "3S", "2H"]},
+    ],
+    "reserve": [],
+    "redeals": 1,
+}
+
+
+def test_the_relaxed_game_keeps_a_card_off_the_parent_its_twin_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    p = Position.from_json(POOL_TWINS)
+    assert adapter_for(game_for(p)).lost(p)
+    assert solve(p, timeout=10).result == "lost"
+    init = Relaxed.__init__
+
+    def pool_twins_forgotten(
+        self: Relaxed, p: Position, rel: tuple[int, ...], *stacks: Any
+    ) -> None:
+        init(self, p, rel, *stacks)
+        self.twin = {y: x for y, x in self.twin.items() if x not in self.pool}
+
+    monkeypatch.setattr(Relaxed, "__init__", pool_twins_forgotten)
+    assert not adapter_for(game_for(p)).lost(p)
+
+
+def test_loose_cards_are_told_apart() -> None:
+    # A loaded position may hold face-up cards that sit on no parent: the twins rule
+    # must not count them as holding one, and the memo keys on them.
+    p = Position.from_json(POOL_TWINS)
+    assert loose(p, RANK) == b""
+    assert "7D" in {TEXT[c] for c in Relaxed(p, RANK).twin}  # 7H sits on 8C
+    t2 = {"down": ["AD"], "up": ["8C", "6C", "7H", "5D"]}
+    odd = Position.from_json(
+        {**POOL_TWINS, "tableau": [POOL_TWINS["tableau"][0], t2, *POOL_TWINS["tableau"][2:]]}
+    )
+    assert [TEXT[c] for c in loose(odd, RANK)] == ["6C", "7H", "5D"]
+    assert "7D" not in {TEXT[c] for c in Relaxed(odd, RANK).twin}

@@ -457,6 +457,11 @@ static void relax_init(Relax *R, const State *s, int waste) {
     for (int i = 0; i < 7; i++) {
         int n = s->len[i], d = s->down[i];
         twins_of(R, s, s->tab[i], n < d + 1 ? n : d + 1);
+        for (int k = d + 1; k < n; k++) { /* a card on one of its parents: its twin */
+            int x = s->tab[i][k], under = s->tab[i][k - 1];
+            if (s->rel[x] != 13 && (under == s->pa[x] || under == s->pb[x]))
+                R->twin[s->cof[SUIT[x] ^ 2][s->rel[x]]] = x;
+        }
         if (!n) {
             R->empty = 1;
             R->lows[i] = -1;
@@ -650,6 +655,14 @@ static int lost(Search *S) {
         b += pile_b(s, i, n);
     }
     if (S->lady_jane) stacks_hash(s, 0, &a, &b);
+    for (int i = 0; i < 7; i++) /* alternating.loose */
+        for (int k = s->down[i] + 1; k < s->len[i]; k++) {
+            int x = s->tab[i][k], under = s->tab[i][k - 1];
+            if (s->rel[x] == 13 || (under != s->pa[x] && under != s->pb[x])) {
+                a += mixa(ZA[x] ^ 0x3C6EF372FE94F82BULL);
+                b += mixb(ZB[x] ^ 0xA54FF53A5F1D36F1ULL);
+            }
+        }
     a = mixa(a);
     b = mixb(b) | 1;
     Entry *e = table_find(&S->memo, a, b);

@@ -218,17 +218,19 @@ class Relaxed:
     King and some pile has been emptied. Every real move is a relaxed move or changes
     nothing in the relaxed state, so a position lost relaxed is lost.
 
-    One more condition keeps twins apart (``twin``). Let card X lie above its twin Y
-    (same rank, same colour, no King) in a pile, both face down or lowest. X leaves
-    the pile before Y, and then sits on one of the two parents they share, or is
-    home. So when Y leaves for a parent, either X is home, or both parents are in
-    play (X on one, Y going to the other): Y joins the pool only when both are
+    One more condition keeps twins apart (``twin``). Twins (same rank, same colour,
+    no King) share their two parents. A card that sits on one of its parents stays on
+    one of the two until it goes home: it can only move onto a parent, go home, or
+    come back from home onto a parent. Let X be the twin of Y, and either sit on one
+    of its parents now, or lie above Y in a pile (both face down or lowest: X leaves
+    first, for a parent or home), or above Y in another ``stack`` whose cards leave
+    from the top (the caller names them: Klondike's waste once no redeal is left,
+    dealing one card at a time). Then when Y leaves for a parent, X is home or on the
+    other parent, so both are in play: Y joins the pool only when both parents are
     available, or one is and X is home. This condition only ever becomes true as the
-    relaxed game grows, and the real move meets it, so the argument above stands. (It
-    reads only the piles' face-down and lowest cards, as the memo's key does.) The
-    same holds in any other ``stack`` in which a card above another always leaves
-    first (the caller says which: Klondike's waste once no redeal is left, dealing
-    one card at a time).
+    relaxed game grows, and the real move meets it, so the argument above stands.
+    (Besides what the memo keys on, it reads which face-up cards do not sit on a
+    parent: ``loose``, none in a position reached by play.)
 
     Everything here only ever grows: the pool, the foundations, the cards that can be
     built on, the emptied piles. So making every possible move (``settle``) is never
@@ -258,6 +260,13 @@ class Relaxed:
                 for x in stack[k + 1 :]:
                     if rel[x] == rel[y] != 13 and RED[x] == RED[y]:
                         self.twin[y] = x
+        parents = self.parents
+        for pile, d in zip(p.tableau, p.down, strict=True):
+            for k in range(d + 1, len(pile)):
+                x = pile[k]
+                r = rel[x]
+                if r != 13 and pile[k - 1] in parents[r + 1][x]:
+                    self.twin[of[SUIT[x] ^ 2][r]] = x
         for pile, d in zip(p.tableau, p.down, strict=True):
             if not pile:
                 self.empty = True
@@ -327,21 +336,35 @@ class Relaxed:
         return sum(self.h) == 52
 
 
+def loose(p: Position, rel: tuple[int, ...]) -> bytes:
+    """The face-up cards above a pile's lowest that do not sit on a card they could be
+    built on (none in a position reached by play; a loaded one may have some)."""
+    parents = _CARD_OF[rel]
+    return bytes(
+        pile[k]
+        for pile, d in zip(p.tableau, p.down, strict=True)
+        for k in range(d + 1, len(pile))
+        if rel[pile[k]] == 13 or pile[k - 1] not in parents[rel[pile[k]] + 1][pile[k]]
+    )
+
+
 class LostMemo:
     """The relaxed game's verdicts, remembered by what they read: the foundations, the
-    cards outside the tableau (``rest``, laid out by the game) and each pile's
-    face-down cards and lowest face-up card. Many states share these. Bounded: it
-    starts afresh when full."""
+    cards outside the tableau (``rest``, laid out by the game), each pile's face-down
+    cards and lowest face-up card, and the ``loose`` cards. Many states share these.
+    Bounded: it starts afresh when full."""
 
     def __init__(self, lost: Callable[[Position], bool], size: int = 500_000) -> None:
         self.lost = lost
         self.size = size
         self.seen: dict[bytes, bool] = {}
 
-    def __call__(self, p: Position, rest: bytes) -> bool:
-        """Whether the relaxed game from ``p`` is lost (``rest``: no byte 254)."""
+    def __call__(self, p: Position, rest: bytes, rel: tuple[int, ...]) -> bool:
+        """Whether the relaxed game from ``p`` is lost (``rest``: no byte 254; ``rel``:
+        the ranks)."""
         piles = sorted(bytes(pile[: d + 1]) for pile, d in zip(p.tableau, p.down, strict=True))
         sig = bytes(heights(p)) + b"\xfe" + rest + b"\xfe" + b"\xff".join(piles)
+        sig += b"\xfe" + loose(p, rel)
         known = self.seen.get(sig)
         if known is None:
             if len(self.seen) >= self.size:

@@ -239,7 +239,7 @@ class KlondikeAdapter(Adapter):
         order), so draw 3 is relaxed as draw 1.
         """
         left = 255 if self.limit is None else self.limit - p.redeals  # a byte: unlimited
-        return self._lost(p, bytes((len(p.waste), left)) + bytes(p.waste) + bytes(p.stock))
+        return self._lost(p, bytes((len(p.waste), left)) + bytes(p.waste) + bytes(p.stock), RANK)
 
     def _relaxed_lost(self, p: Position) -> bool:
         """``lost`` without the cache."""

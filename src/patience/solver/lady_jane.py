@@ -69,7 +69,8 @@ class LadyJaneAdapter(Adapter):
         before each deal.
         """
         reserves = b"\xff".join(bytes(r) for r in p.reserve)
-        return self._lost(p, bytes(p.stock) + b"\xfd" + bytes(p.waste) + b"\xfd" + reserves)
+        rest = bytes(p.stock) + b"\xfd" + bytes(p.waste) + b"\xfd" + reserves
+        return self._lost(p, rest, _relative(p.base))
 
     def _relaxed_lost(self, p: Position) -> bool:
         """``lost`` without the cache."""

@@ -42,6 +42,13 @@ except ImportError:  # pragma: no cover - without a C compiler: the same search 
     native = None
 
 
+NATIVE_TABLE_FACTOR = 8
+"""How many more states the native search remembers than ``table_size`` says: its
+states take about 60 bytes each in the table, a Python dict's several hundred, so the
+same ``table_size`` bounds both to a similar memory (at the default of two million,
+about 1 GiB for a native search that runs long)."""
+
+
 class _Pruned(Protocol):
     prune: bool
     lds_share: float
@@ -83,7 +90,7 @@ def native_decide(
             limit,
             max(0.0, end - time.monotonic()),
             -1 if max_states is None else max(0, max_states - states),
-            table_size,
+            table_size * NATIVE_TABLE_FACTOR,
             cancel,
         )
         states += n

@@ -170,7 +170,7 @@ class BakersDozenAdapter(Adapter):
                     -1 if limit is None else limit,
                     max(0.0, until - time.monotonic()),
                     -1 if left is None else left,
-                    table_size,
+                    table_size * alternating.NATIVE_TABLE_FACTOR,
                     cancel,
                     seed,
                 )

@@ -423,9 +423,9 @@ def test_show_me_plays_to_the_end(e2e_page: Page, e2e_server: Server) -> None:
 
 
 def test_show_me_stops_at_once(e2e_page: Page, e2e_server: Server) -> None:
-    # Deal 5 takes the solver its whole time: Stop must not wait for that answer, and the
-    # answer, when it comes, must not play a move.
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 5})
+    # Deal 54 takes the solver its whole time (no mode decides it): Stop must not wait
+    # for that answer, and the answer, when it comes, must not play a move.
+    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 54})
     button = e2e_page.locator("#btn-showme")
     button.click()
     expect(button).to_have_attribute("aria-label", "Stop")

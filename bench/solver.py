@@ -45,6 +45,13 @@ def label(name: str, options: dict[str, str]) -> str:
     return name + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
 
 
+def matches(mode: tuple[str, dict[str, str]], only: str) -> bool:
+    """Whether ``mode`` is the game ``only`` names with (at least) the options it gives."""
+    name, _, opts = only.partition(":")
+    wanted = dict(kv.split("=", 1) for kv in opts.split(",") if "=" in kv)
+    return mode[0] == name and all(mode[1].get(k) == v for k, v in wanted.items())
+
+
 def main() -> None:
     """Run the benchmark and print its table."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
@@ -58,7 +65,11 @@ def main() -> None:
     args = ap.parse_args()
     modes = MODES
     if args.only:
-        modes = [m for m in MODES if any(label(*m).startswith(o) for o in args.only)]
+        modes = [m for m in MODES if any(matches(m, o) for o in args.only)]
+        if not modes:
+            ap.error(
+                f"--only matches no game/mode; they are: {', '.join(label(*m) for m in MODES)}"
+            )
     header = (
         f"{'game/mode':44} {'deals':>5} {'won':>5} {'lost':>5} {'unk':>5} {'decided':>8} "
         f"{'median':>8} {'p90':>8} {'max':>8} {'peak MiB':>8}"

@@ -31,7 +31,7 @@
 #define MAXP 16
 #define MAXPILE 64
 
-enum { WON = 0, LOST = 1, UNKNOWN = 2, STOP = 3, NONE = 4 };
+enum { WON = 0, LOST = 1, UNKNOWN = 2, STOP = 3 };
 enum { P_TT, P_TF, P_WT, P_WF, P_FT, P_XT, P_XF, P_DEAL };
 /* P_XT, P_XF: Lady Jane's stacks (a: r1-r7 as 0-6, the waste 7, the stock's last card 8). */
 
@@ -206,7 +206,7 @@ typedef struct {
     size_t npath, cappath;
     long long states, max_states;
     double deadline;
-    int cut, incomplete, stop, oom;
+    int cut, incomplete, oom;
     PyObject *cancel;
     PyThreadState *ts;
 } Search;
@@ -594,28 +594,25 @@ static int lj_relaxed_lost(const State *s) {
     }
 }
 
-static uint64_t set_hash_a(const State *s) {
-    uint64_t x = 0;
-    for (int k = 0; k < s->nseq; k++) x += ZA[s->seq[k]];
-    return x;
+/* The stock cycle's cards, as a set, into both lanes of a key. */
+static void add_seq(const State *s, uint64_t *a, uint64_t *b) {
+    for (int k = 0; k < s->nseq; k++) {
+        *a += ZA[s->seq[k]];
+        *b += ZB[s->seq[k]];
+    }
 }
 
-static uint64_t set_hash_b(const State *s) {
-    uint64_t x = 0;
-    for (int k = 0; k < s->nseq; k++) x += ZB[s->seq[k]];
-    return x;
-}
-
-static uint64_t pile_a(const State *s, int i, int n) {
+/* Pile ``i``'s first ``n`` cards and its face-down count into both lanes of a key (a
+ * sum over piles: they are compared as a set). */
+static void add_pile(const State *s, int i, int n, uint64_t *a, uint64_t *b) {
     uint64_t x = DA[s->down[i]] + (uint64_t)n * 0x9E3779B97F4A7C15ULL;
-    for (int k = 0; k < n; k++) x += RA[k][s->tab[i][k]];
-    return mixa(x);
-}
-
-static uint64_t pile_b(const State *s, int i, int n) {
-    uint64_t x = DB[s->down[i]] + (uint64_t)n * 0xD6E8FEB86659FD93ULL;
-    for (int k = 0; k < n; k++) x += RB[k][s->tab[i][k]];
-    return mixb(x);
+    uint64_t y = DB[s->down[i]] + (uint64_t)n * 0xD6E8FEB86659FD93ULL;
+    for (int k = 0; k < n; k++) {
+        x += RA[k][s->tab[i][k]];
+        y += RB[k][s->tab[i][k]];
+    }
+    *a += mixa(x);
+    *b += mixb(y);
 }
 
 static uint64_t heights_code(const State *s) {
@@ -647,13 +644,10 @@ static void stacks_hash(const State *s, int sorted, uint64_t *pa, uint64_t *pb) 
 static int lost(Search *S) {
     const State *s = &S->st;
     int left = S->limit < 0 ? 255 : S->limit - s->redeals;
-    uint64_t a = mixa(heights_code(s) ^ (uint64_t)s->ptr << 20 ^ (uint64_t)left << 28) + set_hash_a(s);
-    uint64_t b = mixb(heights_code(s) + ((uint64_t)s->ptr << 24) + ((uint64_t)left << 40)) + set_hash_b(s);
-    for (int i = 0; i < 7; i++) {
-        int n = s->len[i] ? s->down[i] + 1 : 0;
-        a += pile_a(s, i, n);
-        b += pile_b(s, i, n);
-    }
+    uint64_t a = mixa(heights_code(s) ^ (uint64_t)s->ptr << 20 ^ (uint64_t)left << 28);
+    uint64_t b = mixb(heights_code(s) + ((uint64_t)s->ptr << 24) + ((uint64_t)left << 40));
+    add_seq(s, &a, &b);
+    for (int i = 0; i < 7; i++) add_pile(s, i, s->len[i] ? s->down[i] + 1 : 0, &a, &b);
     if (S->lady_jane) stacks_hash(s, 0, &a, &b);
     for (int i = 0; i < 7; i++) /* alternating.loose */
         for (int k = s->down[i] + 1; k < s->len[i]; k++) {
@@ -681,12 +675,10 @@ static void key(Search *S, uint64_t *pa, uint64_t *pb) {
         tail = S->draw == 1 ? 0 : ((s->ptr % 3 == 0 || s->ptr == s->nseq) ? 0 : s->ptr);
     else
         tail = s->ptr;
-    uint64_t a = mixa(heights_code(s) ^ (uint64_t)(tail + 1) << 16) + set_hash_a(s);
-    uint64_t b = mixb(heights_code(s) + ((uint64_t)(tail + 7) << 32)) + set_hash_b(s);
-    for (int i = 0; i < s->npiles; i++) {
-        a += pile_a(s, i, s->len[i]);
-        b += pile_b(s, i, s->len[i]);
-    }
+    uint64_t a = mixa(heights_code(s) ^ (uint64_t)(tail + 1) << 16);
+    uint64_t b = mixb(heights_code(s) + ((uint64_t)(tail + 7) << 32));
+    add_seq(s, &a, &b);
+    for (int i = 0; i < s->npiles; i++) add_pile(s, i, s->len[i], &a, &b);
     /* Lady Jane (LadyJaneAdapter.key): the reserves as a set after the last deal. */
     if (S->lady_jane) stacks_hash(s, s->nstock <= 2, &a, &b);
     *pa = a;
@@ -1433,7 +1425,6 @@ static int open_node(Search *S, int tag, int left, size_t *base) {
     }
     S->states++;
     if (budget_out(S)) {
-        S->stop = 1;
         return STOP;
     }
     *base = S->nkids;

@@ -54,6 +54,18 @@ class _Pruned(Protocol):
     lds_share: float
 
 
+def native_position(p: Position) -> tuple[bytes, bytes, list[bytes], list[bytes], bytes]:
+    """The stock, waste, foundations, tableau and face-down counts of ``p`` as the native
+    module takes them."""
+    return (
+        bytes(p.stock),
+        bytes(p.waste),
+        [bytes(f) for f in p.foundations],
+        [bytes(t) for t in p.tableau],
+        bytes(p.down),
+    )
+
+
 def native_decide(
     name: str,
     args: tuple[Any, ...],

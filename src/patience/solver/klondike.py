@@ -47,6 +47,7 @@ from .alternating import (
     heights,
     is_safe,
     native_decide,
+    native_position,
     obligation,
     tableau_key,
 )
@@ -96,11 +97,7 @@ class KlondikeAdapter(Adapter):
     ) -> tuple[str, list[Move], int] | None:
         """This adapter's search at native speed (``alternating.native_decide``)."""
         args = (
-            bytes(p.stock),
-            bytes(p.waste),
-            [bytes(f) for f in p.foundations],
-            [bytes(t) for t in p.tableau],
-            bytes(p.down),
+            *native_position(p),
             p.redeals,
             self.draw,
             -1 if self.limit is None else self.limit,

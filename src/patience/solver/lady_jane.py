@@ -24,6 +24,7 @@ from .alternating import (
     honours,
     is_safe,
     native_decide,
+    native_position,
     obligation,
     relative_rank,
     tableau_key,
@@ -49,11 +50,7 @@ class LadyJaneAdapter(Adapter):
         """This adapter's search at native speed (``alternating.native_decide``)."""
         assert p.base is not None
         args = (
-            bytes(p.stock),
-            bytes(p.waste),
-            [bytes(f) for f in p.foundations],
-            [bytes(t) for t in p.tableau],
-            bytes(p.down),
+            *native_position(p),
             [bytes(r) for r in p.reserve],
             p.base,
             self.prune,

@@ -47,11 +47,18 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator
+from types import ModuleType
 
 from ..cards import RANK
 from ..moves import Move
 from ..position import Position
 from .base import Adapter, Child, Tag
+
+native: ModuleType | None
+try:  # the labelled search at native speed, built with the package (_hopscotch.c)
+    from . import _hopscotch as native
+except ImportError:  # pragma: no cover - without a C compiler: the same search in Python
+    native = None
 
 _SEQ: tuple[tuple[int, ...], ...] = tuple(
     tuple((k - 1 + k * i) % 13 + 1 for i in range(13)) + (0,) for k in range(1, 5)
@@ -80,6 +87,9 @@ _DEAL = Move.deal()
 _W_TO_F = tuple(Move("w", f"f{k + 1}") for k in range(4))
 _W_TO_R = tuple(Move("w", f"r{j + 1}") for j in range(4))
 _R_TO_F = tuple(tuple(Move(f"r{j + 1}", f"f{k + 1}") for k in range(4)) for j in range(4))
+_CODES = (_DEAL, *_W_TO_F, *_W_TO_R, *(m for row in _R_TO_F for m in row))
+"""The native module's move codes: 0 deal, 1 + k w>f, 5 + j w>r, 9 + 4 j + k r>f."""
+_VERDICTS = ("won", "lost", "unknown")
 
 Stacks = tuple[tuple[int, ...], ...]
 Verdict = tuple[str, list[Move], int]
@@ -99,8 +109,11 @@ class HopscotchAdapter(Adapter):
         max_states: int | None = None,
         table_size: int = 2_000_000,
     ) -> Verdict:
-        """Decide ``p`` with the labelled search: (verdict, winning moves, states)."""
-        return _Solver(p, deadline, cancel, max_states, table_size).run()
+        """Decide ``p`` with the labelled search: (verdict, winning moves, states); the
+        native module runs it when it was built, else ``_Solver`` (the same search)."""
+        if native is None:
+            return _Solver(p, deadline, cancel, max_states, table_size).run()
+        return native_decide(p, deadline, cancel, max_states, table_size)
 
     def key(self, p: Position) -> bytes:
         """Stock size, waste, foundation sizes, the reserves as a set (ranks only)."""
@@ -166,6 +179,37 @@ class HopscotchAdapter(Adapter):
             ranked.append((score, n, m))
         ranked.sort(key=lambda t: (t[0], t[1]))
         return [((m,), p, m, None) for _, _, m in ranked]
+
+
+def native_decide(
+    p: Position,
+    deadline: float,
+    cancel: threading.Event | None = None,
+    max_states: int | None = None,
+    table_size: int = 2_000_000,
+) -> Verdict:
+    """``_Solver``'s search run by the native module (``_hopscotch.c``), with this
+    module's pass schedule and ordering weights: (verdict, winning moves, states)."""
+    assert native is not None
+    verdict, line, states = native.search(
+        arrivals=bytes(RANK[c] for c in (*p.waste, *reversed(p.stock))),
+        waste_first=bool(p.waste),
+        foundations=bytes(len(f) for f in p.foundations),
+        reserves=[bytes(RANK[c] for c in r) for r in p.reserve],
+        seconds=max(0.0, deadline - time.monotonic()),
+        max_states=-1 if max_states is None else max_states,
+        table_size=max(1000, table_size),
+        cancel=cancel,
+        plain=_PLAIN,
+        probe=_PROBE,
+        noise=_NOISE,
+        slice=_SLICE,
+        lds_share=_LDS_SHARE,
+        bad=_BAD,
+        wait=_WAIT,
+        empty=_EMPTY,
+    )
+    return _VERDICTS[verdict], [_CODES[c] for c in line], states
 
 
 def _need(p: Position) -> list[int]:

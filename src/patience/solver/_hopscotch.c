@@ -185,7 +185,7 @@ static void memo_reset(Search *S) {
     }
     if (S->tnew.cap > SMALL) {
         free(S->tnew.e);
-        if (!table_init(&S->tnew, SMALL)) S->oom = 1;
+        if (!table_init(&S->tnew, SMALL < S->cap_max ? SMALL : S->cap_max)) S->oom = 1;
     } else if (S->tnew.count) {
         memset(S->tnew.e, 0, S->tnew.cap * sizeof(Entry));
         S->tnew.count = 0;
@@ -715,7 +715,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     S->w_bad = bad;
     S->w_wait = wait;
     S->w_empty = empty;
-    size_t cap = SMALL, want = table_size > 0 ? (size_t)table_size * 2 : 0;
+    size_t cap = 1024, want = table_size > 0 ? (size_t)table_size * 2 : 0;
     while (cap < want && cap < ((size_t)1 << 30)) cap <<= 1;
     S->cap_max = cap;
     for (int r = 0; r < 14; r++) S->nxt[S->n][r] = BIG;
@@ -750,7 +750,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
             }
             S->nopt[n] = m;
         }
-    if (!table_init(&S->tnew, SMALL)) {
+    if (!table_init(&S->tnew, SMALL < cap ? SMALL : cap)) {
         PyErr_NoMemory();
         goto done;
     }

@@ -187,9 +187,11 @@ def native_decide(
     cancel: threading.Event | None = None,
     max_states: int | None = None,
     table_size: int = 2_000_000,
+    lds_share: float = _LDS_SHARE,
 ) -> Verdict:
     """``_Solver``'s search run by the native module (``_hopscotch.c``), with this
-    module's pass schedule and ordering weights: (verdict, winning moves, states)."""
+    module's pass schedule and ordering weights: (verdict, winning moves, states).
+    ``lds_share`` 0: only the exhaustive pass."""
     assert native is not None
     verdict, line, states = native.search(
         arrivals=bytes(RANK[c] for c in (*p.waste, *reversed(p.stock))),
@@ -204,7 +206,7 @@ def native_decide(
         probe=_PROBE,
         noise=_NOISE,
         slice=_SLICE,
-        lds_share=_LDS_SHARE,
+        lds_share=lds_share,
         bad=_BAD,
         wait=_WAIT,
         empty=_EMPTY,

@@ -1,0 +1,199 @@
+"""The native Hopscotch search (``solver/_hopscotch.c``) runs the labelled search of
+``hopscotch._Solver``: the same lines where the Python's plain passes win, the same
+verdicts from the exhaustive pass, and budgets, cancel and the interpreter lock kept.
+
+``solve`` replays every winning line through the engine's checked ``play``; the Python
+search is checked in turn against the plain generic search (test_solver_hopscotch.py)."""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from patience import Position, game_for, new_game
+from patience.solver import hopscotch, solve
+from patience.solver.hopscotch import HopscotchAdapter, native_decide
+from patience.solver.search import replay
+
+if hopscotch.native is None:  # pragma: no cover - a machine with no C compiler
+    if os.environ.get("CI"):
+        pytest.fail("the native Hopscotch solver was not built (no C compiler?)", pytrace=False)
+    pytest.skip("the native Hopscotch solver was not built", allow_module_level=True)
+
+HARD = 34
+"""A deal the native search takes seconds and millions of states to win."""
+
+
+def python_search(p: Position, seconds: float = 30.0) -> tuple[str, list, int]:
+    """The pure-Python labelled search, whole schedule."""
+    return hopscotch._Solver(p, time.monotonic() + seconds, None, None, 2_000_000).run()
+
+
+def python_exhaustive(p: Position, max_states: int = 5_000, seconds: float = 0.5) -> str:
+    """The pure-Python exhaustive pass alone ("unknown" when its budget ran out)."""
+    solver = hopscotch._Solver(p, time.monotonic() + 30, None, max_states, 2_000_000)
+    try:
+        verdict = solver.pass_(None, time.monotonic() + seconds)
+    except hopscotch._Stop:
+        return "unknown"
+    return verdict[0] if verdict else "unknown"
+
+
+def wins(p: Position, moves: list) -> bool:
+    """Whether ``moves`` replay through the engine from ``p`` to a won position."""
+    end = replay(p, moves)
+    return game_for(end).is_won(end)
+
+
+def positions(rng: random.Random) -> Iterator[Position]:
+    """Positions from real deals: late in random play (often lost), and along a winning
+    line pushed off it by a few random moves (mostly won)."""
+    for deal in range(1, 7):
+        start = new_game("hopscotch", deal)
+        g = game_for(start)
+        p = start
+        for _ in range(rng.randint(70, 96)):
+            p = g.play(p, rng.choice(g.legal_moves(p)))
+        yield p
+        verdict, line, _ = native_decide(start, time.monotonic() + 10)
+        assert verdict == "won" and wins(start, line)
+        for share in (0.4, 0.6, 0.8):
+            p = start
+            for m in line[: int(len(line) * share)]:
+                p = g.play(p, m)
+            for _ in range(rng.randint(0, 8)):
+                p = g.play(p, rng.choice(g.legal_moves(p)))
+            yield p
+
+
+def test_the_plain_passes_find_the_same_lines() -> None:
+    # Deals 2-12 are won by the plain discrepancy passes (12 by the first): the same
+    # children in the same order give the same first win after the same states.
+    for deal in range(2, 13):
+        p = new_game("hopscotch", deal)
+        python = python_search(p)
+        native = native_decide(p, time.monotonic() + 30)
+        assert python[0] == "won" and native == python, deal
+        assert wins(p, native[1])
+
+
+def test_native_and_python_searches_agree() -> None:
+    rng = random.Random("native-hopscotch")
+    seen = {"won": 0, "lost": 0}
+    for p in positions(rng):
+        python = python_exhaustive(p)
+        if python == "unknown":
+            continue
+        verdict, moves, _ = native_decide(p, time.monotonic() + 10, lds_share=0.0)
+        assert verdict == python, p.to_json()
+        if verdict == "won":
+            assert wins(p, moves)
+        # The whole schedule, briefly: a loss may be left unproven, never a win claimed.
+        quick = solve(p, timeout=0.2)
+        assert quick.result in (python, "unknown"), p.to_json()
+        if python == "won":
+            assert quick.result == "won"
+        seen[python] += 1
+    assert seen["won"] >= 5 and seen["lost"] >= 3, seen
+
+
+def test_hard_deals_are_won() -> None:
+    # Deals the pure-Python search leaves undecided in 30 s (1.4 to 3.3 million states).
+    for deal in (35, 164):
+        r = solve(new_game("hopscotch", deal), timeout=20)
+        assert r.result == "won" and len(r.moves) >= 96, deal
+
+
+def test_a_small_table_forgets_without_changing_the_line() -> None:
+    # Deal 10 takes 18,193 states (plain pass 3); a table of 2,048 slots forgets most
+    # of them, and a state searched again fails again: the same first win, later.
+    p = new_game("hopscotch", 10)
+    big = native_decide(p, time.monotonic() + 30)
+    small = native_decide(p, time.monotonic() + 30, table_size=1_000)
+    assert big[0] == "won" and small[1] == big[1]
+    assert small[2] > big[2]
+
+
+def test_state_budget_is_kept() -> None:
+    p = new_game("hopscotch", HARD)
+    verdict, moves, states = native_decide(p, time.monotonic() + 60, max_states=3_000)
+    assert (verdict, moves) == ("unknown", [])
+    assert states <= 3_001
+
+
+def test_time_budget_is_kept() -> None:
+    start = time.monotonic()
+    r = solve(new_game("hopscotch", HARD), timeout=0.3)
+    assert r.result == "unknown"
+    assert time.monotonic() - start < 1.5
+
+
+def test_cancel_stops_the_search_promptly() -> None:
+    p = new_game("hopscotch", HARD)
+    cancel = threading.Event()
+    threading.Timer(0.2, cancel.set).start()
+    start = time.monotonic()
+    assert solve(p, timeout=60, cancel=cancel).result == "unknown"
+    assert time.monotonic() - start < 2
+    # Set before it starts: it stops at its first look.
+    assert native_decide(p, time.monotonic() + 60, cancel)[0] == "unknown"
+
+
+def test_the_search_runs_beside_other_threads() -> None:
+    # The native search lets go of the interpreter: a thread keeps running meanwhile.
+    ticks = []
+    stop = threading.Event()
+
+    def tick() -> None:
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.01)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    r = solve(new_game("hopscotch", HARD), timeout=1.0)
+    stop.set()
+    t.join()
+    assert r.result == "unknown"
+    assert len(ticks) > 20
+
+
+def test_bad_input_is_refused() -> None:
+    assert hopscotch.native is not None
+    search = hopscotch.native.search
+    args = dict(
+        seconds=1.0, max_states=-1, table_size=1000, cancel=None, plain=4, probe=3,
+        noise=100.0, slice=1.0, lds_share=0.9, bad=1000.0, wait=1.0, empty=20.0,
+    )  # fmt: skip
+    won = (bytes([13, 13, 13, 13]), False, bytes([12] * 4), [b""] * 4)
+    assert search(*won, **args)[0] == 0
+    with pytest.raises(ValueError, match="rank 14 out of range"):
+        search(bytes([14]), False, bytes([12] * 4), [b""] * 4, **args)
+    with pytest.raises(ValueError, match="4 piles"):
+        search(b"", False, bytes([13] * 4), [b""] * 3, **args)
+    with pytest.raises(ValueError, match="4 sizes"):
+        search(b"", False, bytes([13] * 3), [b""] * 4, **args)
+    with pytest.raises(ValueError, match="size 0 out of range"):
+        search(b"", False, bytes([0, 13, 13, 13]), [b""] * 4, **args)
+    with pytest.raises(ValueError, match="not the ranks"):
+        search(bytes([12, 13, 13, 13]), False, bytes([12] * 4), [b""] * 4, **args)
+    with pytest.raises(TypeError, match="bytes"):
+        search([13, 13, 13, 13], False, bytes([12] * 4), [b""] * 4, **args)
+    with pytest.raises(TypeError, match="threading.Event"):
+        search(*won, **{**args, "cancel": 5})
+
+
+def test_without_the_native_module_the_python_search_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    p = new_game("hopscotch", 2)
+    native = HopscotchAdapter(game_for(p)).decide(p, time.monotonic() + 30)
+    monkeypatch.setattr(hopscotch, "native", None)
+    python = HopscotchAdapter(game_for(p)).decide(p, time.monotonic() + 30)
+    assert python == native and python[0] == "won"
+    assert solve(new_game("hopscotch", 4), timeout=30).result == "won"

@@ -4,19 +4,21 @@
  * discrepancy passes, jittered probe passes in time slices, the exhaustive pass), the
  * same labellings of the root's reserve cards in the same order, the same children in
  * the same order, the same cuts. Where it differs, and why that is safe:
- *   - states are remembered by a 96-bit hash of their key (s, foundation sizes, the
+ *   - states are remembered by a 95-bit hash of their key (s, foundation sizes, the
  *     labelled reserves as a multiset): two states are confused with a probability of
- *     about n^2 / 2^96 for n states, below 1e-11 for a hundred million;
- *   - the table grows as it fills up to a cap set by ``table_size``, and then forgets
- *     its older half (the Python search forgets everything): forgetting a state only
+ *     about n^2 / 2^96 for n states, below 1e-12 for a hundred million (a confusion
+ *     could only cut a state that was not searched; a won line is replayed anyway);
+ *   - the table grows as it fills, up to 2 * ``table_size`` slots of 16 bytes (at most
+ *     2^24), and then forgets its older half (the Python search forgets everything
+ *     once it holds ``table_size`` states): forgetting a state only
  *     costs searching it again, and a state searched again with the same discrepancies
  *     left fails again, so the plain and exhaustive passes find the same first win;
  *   - the probe passes' jitter comes from its own generator (splitmix64, fixed seed),
  *     not Python's Mersenne Twister; probes are cut by time slices, so which probe
  *     finds a win depends on the machine's speed in any case.
  * ``lost`` is answered only when a pass finished without cutting anything (by a
- * discrepancy limit): the exhaustive pass, or a plain pass that never needed a
- * discrepancy, exactly as in Python. A win comes back as engine move codes (see
+ * discrepancy limit): the exhaustive pass, or a discrepancy pass that never reached
+ * its limit, exactly as in Python. A win comes back as engine move codes (see
  * ``emit``); the Python side replays them through the engine's checked ``play``.
  *
  * The depth-first search recurses once per card dealt (at most 48 levels, each a small
@@ -89,6 +91,9 @@ typedef struct {
 } Table;
 
 #define SMALL ((size_t)1 << 16)
+/* At most 2^24 slots a table (256 MiB; two tables, the newer and the older half),
+ * whatever table_size asks: the process stays well under 2 GiB. */
+#define MAXSLOTS ((size_t)1 << 24)
 
 static int table_init(Table *t, size_t cap) {
     t->e = calloc(cap, sizeof(Entry));
@@ -199,16 +204,15 @@ static void memo_room(Search *S) {
     if (t->count * 4 < t->cap * 3) return;
     if (t->cap < S->cap_max) {
         Table big;
-        if (!table_init(&big, t->cap * 2)) {
-            S->oom = 1;
+        if (table_init(&big, t->cap * 2)) {
+            for (size_t i = 0; i < t->cap; i++)
+                if (t->e[i].b) *table_find(&big, t->e[i].a, t->e[i].b) = t->e[i];
+            big.count = t->count;
+            free(t->e);
+            *t = big;
             return;
         }
-        for (size_t i = 0; i < t->cap; i++)
-            if (t->e[i].b) *table_find(&big, t->e[i].a, t->e[i].b) = t->e[i];
-        big.count = t->count;
-        free(t->e);
-        *t = big;
-        return;
+        S->cap_max = t->cap; /* no memory for a bigger one: forget sooner instead */
     }
     Table old = S->told;
     S->told = *t;
@@ -716,7 +720,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     S->w_wait = wait;
     S->w_empty = empty;
     size_t cap = 1024, want = table_size > 0 ? (size_t)table_size * 2 : 0;
-    while (cap < want && cap < ((size_t)1 << 30)) cap <<= 1;
+    while (cap < want && cap < MAXSLOTS) cap <<= 1;
     S->cap_max = cap;
     for (int r = 0; r < 14; r++) S->nxt[S->n][r] = BIG;
     for (int s = S->n - 1; s >= 0; s--) {

@@ -228,3 +228,60 @@ def test_loose_cards_are_told_apart() -> None:
     )
     assert [TEXT[c] for c in loose(odd, RANK)] == ["6C", "7H", "5D"]
     assert "7D" not in {TEXT[c] for c in Relaxed(odd, RANK).twin}
+
+
+# Klondike unlimited, found by random play. 6S and 7S can only go home straight from
+# the stock here, before any red 7 or 8 is in play, so neither can come back to hold a
+# red 5 or 6: the relaxed game no longer counts a card home as a parent unless it
+# could return onto one of its own, and that alone proves the loss.
+HOME_PARENTS = {
+    "game": "klondike",
+    "options": {"mode": "unlimited"},
+    "deal": 211151,
+    "stock": ["4C", "7H", "6H", "7S", "QC", "QD", "KC", "2C", "9C", "7D", "QH", "JS",
+              "6C", "AS", "JC", "6S", "KS", "TD", "9S", "AD", "5S", "7C", "9H"],
+    "waste": [],
+    "foundations": [[], [], [], []],
+    "tableau": [
+        {"down": [], "up": ["9D"]},
+        {"down": [], "up": ["KD", "QS", "JD"]},
+        {"down": ["3S", "TS"], "up": ["4S", "3H", "2S"]},
+        {"down": ["TC", "4D"], "up": ["JH"]},
+        {"down": ["AH", "8S", "3D", "AC"], "up": ["6D"]},
+        {"down": ["TH", "8H", "5H", "2H", "8C"], "up": ["3C", "2D"]},
+        {"down": ["KH", "4H", "8D", "5C"], "up": ["5D"]},
+    ],
+    "reserve": [],
+    "redeals": 0,
+}
+
+
+def test_a_card_home_is_a_parent_only_if_it_could_come_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    p = Position.from_json(HOME_PARENTS)
+    assert adapter_for(game_for(p)).lost(p)
+    assert solve(p, timeout=10).result == "lost"
+    assert search(p, adapter_for(game_for(p)), max_states=200_000)[0] == "lost"
+    # Counting every card home as a parent, as the relaxed game first did: no proof.
+    monkeypatch.setattr(Relaxed, "_recall", Relaxed._open)
+    assert not adapter_for(game_for(p)).lost(p)
+
+
+def test_cards_home_become_parents_as_their_own_parents_come_into_play() -> None:
+    # Clubs and hearts home to 6 and 5, 7H alone on the tableau: 6C could come back onto
+    # 7H, then 5H onto 6C, 4C onto 5H, 3H, 2C and AH in turn. 5C (on 6D or 6H), 4H
+    # (on 5C or 5S) and so 3C, 2H and AC could not: they are no parents.
+    p = Position.from_json(HOME_PARENTS)
+    clubs = tuple(c for c in range(52) if TEXT[c][1] == "C" and RANK[c] <= 6)
+    hearts = tuple(c for c in range(52) if TEXT[c][1] == "H" and RANK[c] <= 5)
+    h7 = next(c for c in range(52) if TEXT[c] == "7H")
+    home = replace(
+        p,
+        stock=tuple(c for c in range(52) if c not in (*clubs, *hearts, h7)),
+        foundations=(clubs, hearts, (), ()),
+        tableau=((h7,), (), (), (), (), (), ()),
+        down=(0,) * 7,
+    )
+    available = {TEXT[c] for c in range(52) if Relaxed(home, RANK).avail[c]}
+    assert available == {"7H", "6C", "5H", "4C", "3H", "2C", "AH"}

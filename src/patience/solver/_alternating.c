@@ -9,9 +9,10 @@
  * ``lady_jane.py``, ``bakers_dozen.py`` and ``alternating.py``; this file only makes
  * it fast. The differences are stated where
  * they are made:
- *   - states are remembered by a 128-bit hash of their canonical key (two
- *     independent 64-bit lanes), so two different states are confused with a
- *     probability of about n^2 / 2^129 for n states: below 1e-24 for a billion;
+ *   - states are remembered by a 112-bit hash of their canonical key (two
+ *     independent 64-bit lanes, 16 bits of one holding the entry's value), so two
+ *     different states are confused with a probability of about n^2 / 2^113 for n
+ *     states: below 1e-16 for a billion;
  *   - the tables grow as they fill, up to the caller's cap, and then forget their
  *     older half (the states on the current line are put back), as search.py does;
  *   - with unlimited redeals the redeal counter is no cost (it changes nothing).
@@ -24,6 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #define NOTAG 255
 #define EMPTIED 52
@@ -81,6 +85,10 @@ typedef struct {
     int nres[8];
     uint8_t stock[52];
     int nstock;
+    /* Each pile's part of the key (add_pile over the whole pile), kept until the pile
+     * changes: ``dirty`` has a bit per pile that apply or undo_to changed since. */
+    uint64_t pha[13], phb[13];
+    unsigned dirty;
 } State;
 
 typedef struct {
@@ -103,18 +111,55 @@ typedef struct {
 
 /* -------------------------------------------------------- hashed tables */
 
+/* An entry is 16 bytes: lane a whole, lane b with its low 16 bits holding the value
+ * (plus 32768, so a used entry is never 0). A state is then known by 64 + 48 = 112
+ * bits: two states are confused with a probability of about n^2 / 2^113, below
+ * 1e-16 for a billion states. The tables fill to three quarters before they grow. */
 typedef struct {
     uint64_t a, b;
-    int32_t val;
 } Entry;
+
+#define VMASK 0xFFFFULL
+
+static inline int32_t entry_val(const Entry *e) { return (int32_t)(e->b & VMASK) - 32768; }
 
 typedef struct {
     Entry *e;
     size_t cap, count;
 } Table;
 
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* Zeroed memory for ``cap`` entries. A big table goes on huge pages where the system
+ * allows them: its lookups land anywhere in it, and with small pages nearly every one
+ * also missed the address cache (the search's largest cost, measured with perf). */
+static Entry *entries_alloc(size_t cap) {
+    size_t size = cap * sizeof(Entry);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (size >= HUGE_PAGE) {
+        void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        madvise(p, size, MADV_HUGEPAGE);
+        return p;
+    }
+#endif
+    return calloc(cap, sizeof(Entry));
+}
+
+static void entries_free(Entry *e, size_t cap) {
+    if (!e) return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (cap * sizeof(Entry) >= HUGE_PAGE) {
+        munmap(e, cap * sizeof(Entry));
+        return;
+    }
+#endif
+    (void)cap;
+    free(e);
+}
+
 static int table_init(Table *t, size_t cap) {
-    t->e = calloc(cap, sizeof(Entry));
+    t->e = entries_alloc(cap);
     t->cap = cap;
     t->count = 0;
     return t->e != NULL;
@@ -122,9 +167,10 @@ static int table_init(Table *t, size_t cap) {
 
 static Entry *table_find(Table *t, uint64_t a, uint64_t b) {
     size_t mask = t->cap - 1, i = (size_t)a & mask;
+    b &= ~VMASK;
     for (;;) {
         Entry *e = &t->e[i];
-        if (e->b == 0 || (e->a == a && e->b == b)) return e;
+        if (e->b == 0 || (e->a == a && (e->b & ~VMASK) == b)) return e;
         i = (i + 1) & mask;
     }
 }
@@ -139,7 +185,7 @@ static int table_grow(Table *t) {
             n.count++;
         }
     }
-    free(t->e);
+    entries_free(t->e, t->cap);
     *t = n;
     return 1;
 }
@@ -149,19 +195,19 @@ static void table_clear(Table *t) {
     t->count = 0;
 }
 
-/* Put (a, b) -> val; 0 when out of memory. */
+/* Put (a, b) -> val (|val| < 32768), in a table that holds up to ``limit`` entries;
+ * 0 when out of memory. */
 static int table_put(Table *t, uint64_t a, uint64_t b, int32_t val, size_t limit) {
     Entry *e = table_find(t, a, b);
     if (!e->b) {
-        if ((t->count + 1) * 2 > t->cap && t->cap < limit * 2) {
+        if ((t->count + 1) * 4 > t->cap * 3 && t->cap * 3 < limit * 4) {
             if (!table_grow(t)) return 0;
             e = table_find(t, a, b);
         }
         e->a = a;
-        e->b = b;
         t->count++;
     }
-    e->val = val;
+    e->b = (b & ~VMASK) | (uint64_t)(val + 32768);
     return 1;
 }
 
@@ -288,6 +334,7 @@ static int apply(Search *S, Prim p) {
     switch (p.kind) {
     case P_TT: {
         int n = p.c, src = p.a, dst = p.b;
+        s->dirty |= 1u << src | 1u << dst;
         memcpy(&s->tab[dst][s->len[dst]], &s->tab[src][s->len[src] - n], (size_t)n);
         s->len[dst] += n;
         s->len[src] -= n;
@@ -297,6 +344,7 @@ static int apply(Search *S, Prim p) {
     case P_TF: {
         int src = p.a, card = s->tab[src][s->len[src] - 1];
         d.card = (uint8_t)card;
+        s->dirty |= 1u << src;
         s->len[src]--;
         flip_after(s, src, &d);
         to_home(s, card, &d);
@@ -304,6 +352,7 @@ static int apply(Search *S, Prim p) {
     }
     case P_WT:
         take_seq(s, p.a, &d, p.redeals);
+        s->dirty |= 1u << p.b;
         s->tab[p.b][s->len[p.b]++] = d.card;
         break;
     case P_WF:
@@ -314,9 +363,10 @@ static int apply(Search *S, Prim p) {
     case P_XF: {
         int card = p.a == 8 ? s->stock[--s->nstock] : s->res[p.a][--s->nres[p.a]];
         d.card = (uint8_t)card;
-        if (p.kind == P_XT)
+        if (p.kind == P_XT) {
+            s->dirty |= 1u << p.b;
             s->tab[p.b][s->len[p.b]++] = (uint8_t)card;
-        else
+        } else
             to_home(s, card, &d);
         break;
     }
@@ -339,6 +389,7 @@ static int apply(Search *S, Prim p) {
             s->sof[d.f] = -1;
             s->fof[su] = -1;
         }
+        s->dirty |= 1u << p.b;
         s->tab[p.b][s->len[p.b]++] = (uint8_t)card;
         break;
     }
@@ -373,6 +424,10 @@ static void undo_to(Search *S, size_t mark) {
     while (S->ndone > mark) {
         Done *d = &S->done[--S->ndone];
         Prim p = d->p;
+        /* the piles the move touched (a: the source of TT and TF, b: a destination) */
+        if (p.kind == P_TT || p.kind == P_TF) s->dirty |= 1u << p.a;
+        if (p.kind == P_TT || p.kind == P_WT || p.kind == P_XT || p.kind == P_FT)
+            s->dirty |= 1u << p.b;
         switch (p.kind) {
         case P_TT:
             if (d->flipped) s->down[p.a]++;
@@ -445,13 +500,46 @@ static void twins_of(Relax *R, const State *s, const uint8_t *stack, int n) {
         }
 }
 
+/* Relaxed._open: ``c`` is available, and so is every card home that could come back
+ * onto it (its children, theirs, ...). */
+static void relax_open(Relax *R, int c) {
+    const State *s = R->s;
+    int todo[52], n = 0;
+    R->avail[c] = 1;
+    todo[n++] = c;
+    while (n) {
+        int x = todo[--n], r = s->rel[x];
+        if (r <= 1) continue;
+        for (int k = 0; k < 2; k++) {
+            int y = s->cof[RED[x] ? 2 * k : 2 * k + 1][r - 1];
+            if (!R->avail[y] && R->h[SUIT[y]] >= r - 1) {
+                R->avail[y] = 1;
+                todo[n++] = y;
+            }
+        }
+    }
+}
+
+/* Relaxed._recall: ``c`` is home, available if it could come back. */
+static void relax_recall(Relax *R, int c) {
+    const State *s = R->s;
+    if (R->avail[c]) return;
+    if (s->rel[c] == 13 ? R->empty : (R->avail[s->pa[c]] || R->avail[s->pb[c]])) relax_open(R, c);
+}
+
+/* Relaxed._emptied: a pile is empty, so Kings home could come back. */
+static void relax_emptied(Relax *R) {
+    if (R->empty) return;
+    R->empty = 1;
+    for (int su = 0; su < 4; su++)
+        if (R->h[su] == 13) relax_recall(R, R->s->cof[su][13]);
+}
+
 /* ``waste``: the waste is a stack too (Relaxed's ``stacks``). */
 static void relax_init(Relax *R, const State *s, int waste) {
     memset(R, 0, sizeof *R);
     R->s = s;
     memcpy(R->h, s->h, sizeof R->h);
-    for (int su = 0; su < 4; su++)
-        for (int r = 1; r <= R->h[su]; r++) R->avail[s->cof[su][r]] = 1;
     for (int c = 0; c < 52; c++) R->twin[c] = -1;
     if (waste) twins_of(R, s, s->seq, s->ptr);
     for (int i = 0; i < 7; i++) {
@@ -476,6 +564,10 @@ static void relax_init(Relax *R, const State *s, int waste) {
             R->avail[s->tab[i][k]] = 1;
         }
     }
+    for (int su = 0; su < 4; su++)
+        for (int r = 1; r <= R->h[su]; r++) relax_recall(R, s->cof[su][r]);
+    for (int c = 0; c < 52; c++)
+        if (R->avail[c]) relax_open(R, c);
 }
 
 /* Relaxed.take: play ``c`` home or into the pool if it fits anywhere. */
@@ -491,11 +583,13 @@ static int relax_take(Relax *R, int c) {
     else
         f = R->avail[s->pa[c]] || R->avail[s->pb[c]];
     if (!f) return 0;
-    R->avail[c] = 1;
-    if (f == 2)
+    if (f == 2) {
         R->h[SUIT[c]]++;
-    else
+        relax_recall(R, c);
+    } else {
         R->pool[R->npool++] = c;
+        relax_open(R, c);
+    }
     return 1;
 }
 
@@ -522,10 +616,10 @@ static void relax_settle(Relax *R) {
             changed = 1;
             if (R->nd[i]) {
                 c = R->lows[i] = R->downs[i][--R->nd[i]];
-                R->avail[c] = 1;
+                relax_open(R, c);
             } else {
                 R->lows[i] = -1;
-                R->empty = 1;
+                relax_emptied(R);
             }
         }
     }
@@ -658,18 +752,18 @@ static int lost(Search *S) {
             }
         }
     a = mixa(a);
-    b = mixb(b) | 1;
+    b = mixb(b);
     Entry *e = table_find(&S->memo, a, b);
-    if (e->b) return e->val;
+    if (e->b) return entry_val(e);
     int v = S->lady_jane ? lj_relaxed_lost(s) : relaxed_lost(s, S->draw, S->limit);
     if (S->memo.count >= S->memo_limit) table_clear(&S->memo);
     if (!table_put(&S->memo, a, b, v, S->memo_limit)) S->oom = 1;
     return v;
 }
 
-/* The canonical key (KlondikeAdapter.key) as a 128-bit hash. */
+/* The canonical key (KlondikeAdapter.key) as two 64-bit lanes of a hash. */
 static void key(Search *S, uint64_t *pa, uint64_t *pb) {
-    const State *s = &S->st;
+    State *s = &S->st;
     int tail;
     if (S->limit < 0)
         tail = S->draw == 1 ? 0 : ((s->ptr % 3 == 0 || s->ptr == s->nseq) ? 0 : s->ptr);
@@ -678,7 +772,20 @@ static void key(Search *S, uint64_t *pa, uint64_t *pb) {
     uint64_t a = mixa(heights_code(s) ^ (uint64_t)(tail + 1) << 16);
     uint64_t b = mixb(heights_code(s) + ((uint64_t)(tail + 7) << 32));
     add_seq(s, &a, &b);
-    for (int i = 0; i < s->npiles; i++) add_pile(s, i, s->len[i], &a, &b);
+    for (int i = 0; i < s->npiles; i++) {
+        if (s->dirty >> i & 1) {
+            s->pha[i] = s->phb[i] = 0;
+            add_pile(s, i, s->len[i], &s->pha[i], &s->phb[i]);
+        }
+#ifdef CHECK_KEYS
+        uint64_t ca = 0, cb = 0;
+        add_pile(s, i, s->len[i], &ca, &cb);
+        if (ca != s->pha[i] || cb != s->phb[i]) abort();
+#endif
+        a += s->pha[i];
+        b += s->phb[i];
+    }
+    s->dirty = 0;
     /* Lady Jane (LadyJaneAdapter.key): the reserves as a set after the last deal. */
     if (S->lady_jane) stacks_hash(s, s->nstock <= 2, &a, &b);
     *pa = a;
@@ -1331,10 +1438,17 @@ static void lj_children(Search *S, int tag) {
 
 /* ------------------------------------------------------ the table */
 
+/* Start loading where key ``a`` lies in both tables: the lookups then wait for memory
+ * together rather than one after the other. */
+static inline void prefetch(Search *S, uint64_t a) {
+    __builtin_prefetch(&S->tnew.e[(size_t)a & (S->tnew.cap - 1)]);
+    __builtin_prefetch(&S->told.e[(size_t)a & (S->told.cap - 1)]);
+}
+
 static int covers(Search *S, uint64_t a, uint64_t b, int32_t cost) {
     Entry *e = table_find(&S->tnew, a, b);
     if (!e->b) e = table_find(&S->told, a, b);
-    return e->b && e->val <= cost;
+    return e->b && entry_val(e) <= cost;
 }
 
 static int add_key(Search *S, uint64_t a, uint64_t b, int32_t cost) {
@@ -1412,11 +1526,15 @@ static int open_node(Search *S, int tag, int left, size_t *base) {
         cost = S->limit < 0 ? 0 : s->redeals;
     }
     a = mixa(a);
-    b = mixb(b) | 1;
+    b = mixb(b);
+    prefetch(S, a);
     if (tag != NOTAG) {
+        uint64_t ta = mixa(a ^ (0xA0761D6478BD642FULL * (uint64_t)(tag + 1)));
+        uint64_t tb = mixb(b + 0xE7037ED1A0B428DBULL * (uint64_t)(tag + 1));
+        prefetch(S, ta);
         if (covers(S, a, b, cost)) return LOST;
-        a = mixa(a ^ (0xA0761D6478BD642FULL * (uint64_t)(tag + 1)));
-        b = mixb(b + 0xE7037ED1A0B428DBULL * (uint64_t)(tag + 1)) | 1;
+        a = ta;
+        b = tb;
     }
     if (covers(S, a, b, cost)) return LOST;
     if (!add_key(S, a, b, cost) || !push_path(S, a, b, cost)) {
@@ -1575,9 +1693,9 @@ static PyObject *line_of(Search *S) {
 static void release(Search *S) {
     free(S->done);
     free(S->kids);
-    free(S->tnew.e);
-    free(S->told.e);
-    free(S->memo.e);
+    entries_free(S->tnew.e, S->tnew.cap);
+    entries_free(S->told.e, S->told.cap);
+    entries_free(S->memo.e, S->memo.cap);
     free(S->pa);
     free(S->pb);
     free(S->pc);
@@ -1619,6 +1737,7 @@ static PyObject *run(Search *S, PyObject *fnd, PyObject *tab, PyObject *down, in
             goto fail;
         }
     }
+    s->dirty = ~0u;
     S->prune = prune;
     S->lds = disc >= 0;
     S->max_states = max_states;

@@ -153,14 +153,15 @@ typedef struct {
 
 /* Whether to stop: the pass's time is up, the caller cancelled, or the state budget is
  * spent (hopscotch.py's tick). The clock is read every 1024 states, the cancel event at
- * most every 5 ms (it needs the interpreter, which another thread may hold). */
+ * most every 20 ms: it needs the interpreter, and a busy thread holding it makes the
+ * search wait up to the switch interval (5 ms) for it. */
 static int tick(Search *S) {
     if (S->cancelled) return 1;
     if (S->max_states >= 0 && S->states > S->max_states) return 1;
     double t = now();
     if (t > S->pass_deadline) return 1;
     if (S->cancel != Py_None && t >= S->next_poll) {
-        S->next_poll = t + 0.005;
+        S->next_poll = t + 0.02;
         PyEval_RestoreThread(S->ts);
         PyObject *r = PyObject_CallMethod(S->cancel, "is_set", NULL);
         int set = r ? PyObject_IsTrue(r) : 1;

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -142,6 +143,26 @@ def test_cancel_stops_the_search_promptly() -> None:
     assert time.monotonic() - start < 2
     # Set before it starts: it stops at its first look.
     assert native_decide(p, time.monotonic() + 60, cancel)[0] == "unknown"
+
+
+def test_a_signal_handler_interrupts_the_search() -> None:
+    # Ctrl-C raises KeyboardInterrupt from the native search as from the Python one;
+    # SIGUSR1 with a handler of its own stands in for it (pytest keeps SIGINT).
+    class Interrupted(Exception):
+        pass
+
+    def handler(signum: int, frame: object) -> None:
+        raise Interrupted
+
+    old = signal.signal(signal.SIGUSR1, handler)
+    try:
+        threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGUSR1)).start()
+        start = time.monotonic()
+        with pytest.raises(Interrupted):
+            solve(new_game("hopscotch", HARD), timeout=30)
+        assert time.monotonic() - start < 2
+    finally:
+        signal.signal(signal.SIGUSR1, old)
 
 
 def test_the_search_runs_beside_other_threads() -> None:

@@ -133,7 +133,7 @@ typedef struct {
     /* the budget */
     long long states, max_states;
     double deadline, next_poll;
-    int cancelled, oom;
+    int cancelled, oom, interrupted;
     PyObject *cancel;
     PyThreadState *ts;
     /* the schedule and the ordering weights (hopscotch.py's constants) */
@@ -160,13 +160,19 @@ static int tick(Search *S) {
     if (S->max_states >= 0 && S->states > S->max_states) return 1;
     double t = now();
     if (t > S->pass_deadline) return 1;
-    if (S->cancel != Py_None && t >= S->next_poll) {
+    if (t >= S->next_poll) {
         S->next_poll = t + 0.02;
         PyEval_RestoreThread(S->ts);
-        PyObject *r = PyObject_CallMethod(S->cancel, "is_set", NULL);
-        int set = r ? PyObject_IsTrue(r) : 1;
-        Py_XDECREF(r);
-        if (!r) PyErr_Clear();
+        int set = 0;
+        if (S->cancel != Py_None) {
+            PyObject *r = PyObject_CallMethod(S->cancel, "is_set", NULL);
+            set = r ? PyObject_IsTrue(r) : 1;
+            Py_XDECREF(r);
+            if (!r) PyErr_Clear();
+        }
+        /* Ctrl-C (in the main thread): stop, and raise KeyboardInterrupt as the Python
+         * search would. */
+        if (!set && PyErr_CheckSignals() < 0) S->interrupted = set = 1;
         S->ts = PyEval_SaveThread();
         if (set) {
             S->cancelled = 1;
@@ -762,6 +768,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     S->ts = PyEval_SaveThread();
     int r = run(S, seconds > 0 ? seconds : 0);
     PyEval_RestoreThread(S->ts);
+    if (S->interrupted) goto done; /* the signal handler's exception is set */
     if (S->oom) {
         PyErr_NoMemory();
         goto done;

@@ -36,6 +36,10 @@ in). Wins come first from limited-discrepancy passes ordered by a cheap schedule
 earliest time each event can happen: its card's arrival, blocking ignored; best-fit
 piles first), then from short passes with jittered scores, then the exhaustive pass.
 
+The own search runs in C (``_hopscotch.c``, through :func:`native_decide`) when the
+package was built with it, else in Python (``_Solver``): the same labellings, children,
+order and passes (see the C file for what differs without changing a verdict).
+
 The generic search (used when the own search is not called) keeps rank-only keys, the
 reserves as a set, and the one safe move proven without labels (rule 2 for a rank with
 a single event left: that card's label is forced).
@@ -192,7 +196,8 @@ def native_decide(
     """``_Solver``'s search run by the native module (``_hopscotch.c``), with this
     module's pass schedule and ordering weights: (verdict, winning moves, states).
     ``lds_share`` 0: only the exhaustive pass."""
-    assert native is not None
+    if native is None:
+        raise RuntimeError("the native Hopscotch search was not built")
     verdict, line, states = native.search(
         arrivals=bytes(RANK[c] for c in (*p.waste, *reversed(p.stock))),
         waste_first=bool(p.waste),

@@ -1,6 +1,7 @@
 """The native Hopscotch search (``solver/_hopscotch.c``) runs the labelled search of
-``hopscotch._Solver``: the same lines where the Python's plain passes win, the same
-verdicts from the exhaustive pass, and budgets, cancel and the interpreter lock kept.
+``hopscotch._Solver``: the same lines after the same states where no budget cuts a pass,
+the same verdicts from the exhaustive pass, and budgets, cancel and the interpreter
+lock kept.
 
 ``solve`` replays every winning line through the engine's checked ``play``; the Python
 search is checked in turn against the plain generic search (test_solver_hopscotch.py)."""
@@ -72,10 +73,11 @@ def positions(rng: random.Random) -> Iterator[Position]:
             yield p
 
 
-def test_the_plain_passes_find_the_same_lines() -> None:
-    # Deals 2-12 are won by the plain discrepancy passes (12 by the first): the same
-    # children in the same order give the same first win after the same states.
-    for deal in range(2, 13):
+def test_both_searches_find_the_same_lines() -> None:
+    # Deals 2-12 are won by the plain discrepancy passes (12 by the first), deals 67 and
+    # 139 by a probe (with the same jitter in both): the same children in the same order
+    # give the same first win after the same states.
+    for deal in [*range(2, 13), 67, 139]:
         p = new_game("hopscotch", deal)
         python = python_search(p)
         native = native_decide(p, time.monotonic() + 30)

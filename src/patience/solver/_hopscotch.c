@@ -3,7 +3,8 @@
  * mutable state with a hashed transposition table. The same pass schedule (plain
  * discrepancy passes, jittered probe passes in time slices, the exhaustive pass), the
  * same labellings of the root's reserve cards in the same order, the same children in
- * the same order, the same cuts. Where it differs, and why that is safe:
+ * the same order, the same cuts: the same line after the same states, unless a budget
+ * ends a pass. Where it differs, and why that is safe:
  *   - states are remembered by a 95-bit hash of their key (s, foundation sizes, the
  *     labelled reserves as a multiset): two states are confused with a probability of
  *     about n^2 / 2^96 for n states, below 1e-12 for a hundred million (a confusion
@@ -13,9 +14,10 @@
  *     once it holds ``table_size`` states): forgetting a state only
  *     costs searching it again, and a state searched again with the same discrepancies
  *     left fails again, so the plain and exhaustive passes find the same first win;
- *   - the probe passes' jitter comes from its own generator (splitmix64, fixed seed),
- *     not Python's Mersenne Twister; probes are cut by time slices, so which probe
- *     finds a win depends on the machine's speed in any case.
+ *   - none in the probes: their jitter is splitmix64 from 0 in both (hopscotch.py's
+ *     _Jitter), drawn in the same order; but a probe cut by its time slice (rare: a
+ *     probe mostly ends on its discrepancy limit in milliseconds) or by the time for
+ *     the probes cuts at another point, as the speeds differ.
  * ``lost`` is answered only when a pass finished without cutting anything (by a
  * discrepancy limit): the exhaustive pass, or a discrepancy pass that never reached
  * its limit, exactly as in Python. A win comes back as engine move codes (see

@@ -47,7 +47,6 @@ a single event left: that card's label is forced).
 
 from __future__ import annotations
 
-import random
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -233,6 +232,22 @@ def _need(p: Position) -> list[int]:
     return need
 
 
+class _Jitter:
+    """The probes' jitter: splitmix64 from 0, each draw 53 bits scaled to [0, _NOISE),
+    exactly as ``_hopscotch.c`` draws it (so both searches try the same children)."""
+
+    def __init__(self) -> None:
+        self.state = 0
+
+    def __call__(self) -> float:
+        """The next jitter."""
+        mask = (1 << 64) - 1
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & mask
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return ((z ^ (z >> 31)) >> 11) * 2.0**-53 * _NOISE
+
+
 class _Stop(Exception):
     """The budget ran out."""
 
@@ -391,8 +406,7 @@ class _Solver:
                 verdict = self.pass_(limit, min(lds_end, self.deadline))
                 if verdict is not None:
                     return verdict
-            rng = random.Random(0)
-            self.noise = lambda: rng.random() * _NOISE
+            self.noise = _Jitter()
             while time.monotonic() < lds_end:
                 verdict = self.pass_(_PROBE, min(lds_end, time.monotonic() + _SLICE))
                 if verdict is not None:

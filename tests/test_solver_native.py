@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import threading
 import time
 
@@ -73,6 +74,30 @@ def test_cancel_stops_the_search_promptly() -> None:
     start = time.monotonic()
     assert solve(p, timeout=60, cancel=cancel).result == "unknown"
     assert time.monotonic() - start < 10
+
+
+def test_a_signal_handler_interrupts_the_search() -> None:
+    # Ctrl-C raises KeyboardInterrupt from the native search as from the Python one
+    # (``patience solve`` stops at once, not at its timeout); SIGUSR1 with a handler of
+    # its own stands in for it (pytest keeps SIGINT).
+    class Interrupted(Exception):
+        pass
+
+    def handler(signum: int, frame: object) -> None:
+        raise Interrupted
+
+    assert alternating.native is not None
+    old = signal.signal(signal.SIGUSR1, handler)
+    try:
+        p = new_game("klondike", 54, {"mode": "unlimited"})
+        args = (*alternating.native_position(p), 0, 1, -1, True)
+        threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGUSR1)).start()
+        start = time.monotonic()
+        with pytest.raises(Interrupted):  # one exhaustive search, of a minute
+            alternating.native.search(*args, -1, 60.0, -1, 1_000_000, None)
+        assert time.monotonic() - start < 5
+    finally:
+        signal.signal(signal.SIGUSR1, old)
 
 
 def test_the_search_runs_beside_other_threads() -> None:

@@ -85,9 +85,10 @@ typedef struct {
     int nres[8];
     uint8_t stock[52];
     int nstock;
-    /* Each pile's part of the key (add_pile over the whole pile), kept until the pile
-     * changes: ``dirty`` has a bit per pile that apply or undo_to changed since. */
-    uint64_t pha[13], phb[13];
+    /* Each pile's part of the key (add_pile over the whole pile) and of the relaxed
+     * game's memo key (over its face-down cards and lowest face-up card), kept until
+     * the pile changes: ``dirty`` has a bit per pile that apply or undo_to changed. */
+    uint64_t pha[13], phb[13], lpa[13], lpb[13];
     unsigned dirty;
 } State;
 
@@ -251,8 +252,8 @@ typedef struct {
     int32_t *pc;
     size_t npath, cappath;
     long long states, max_states;
-    double deadline;
-    int cut, incomplete, oom;
+    double deadline, next_poll;
+    int cut, incomplete, oom, interrupted;
     PyObject *cancel;
     PyThreadState *ts;
 } Search;
@@ -709,6 +710,24 @@ static void add_pile(const State *s, int i, int n, uint64_t *a, uint64_t *b) {
     *b += mixb(y);
 }
 
+/* Bring the piles' parts of the keys up to date (``State.dirty``). */
+static void refresh_piles(State *s) {
+    for (int i = 0; i < s->npiles; i++) {
+        if (s->dirty >> i & 1) {
+            s->pha[i] = s->phb[i] = s->lpa[i] = s->lpb[i] = 0;
+            add_pile(s, i, s->len[i], &s->pha[i], &s->phb[i]);
+            add_pile(s, i, s->len[i] ? s->down[i] + 1 : 0, &s->lpa[i], &s->lpb[i]);
+        }
+#ifdef CHECK_KEYS
+        uint64_t ca = 0, cb = 0, la = 0, lb = 0;
+        add_pile(s, i, s->len[i], &ca, &cb);
+        add_pile(s, i, s->len[i] ? s->down[i] + 1 : 0, &la, &lb);
+        if (ca != s->pha[i] || cb != s->phb[i] || la != s->lpa[i] || lb != s->lpb[i]) abort();
+#endif
+    }
+    s->dirty = 0;
+}
+
 static uint64_t heights_code(const State *s) {
     return (uint64_t)s->h[0] | (uint64_t)s->h[1] << 4 | (uint64_t)s->h[2] << 8 |
            (uint64_t)s->h[3] << 12;
@@ -736,12 +755,16 @@ static void stacks_hash(const State *s, int sorted, uint64_t *pa, uint64_t *pb) 
 
 /* Whether the relaxed game is lost, remembered by what it reads (LostMemo). */
 static int lost(Search *S) {
-    const State *s = &S->st;
+    State *s = &S->st;
     int left = S->limit < 0 ? 255 : S->limit - s->redeals;
     uint64_t a = mixa(heights_code(s) ^ (uint64_t)s->ptr << 20 ^ (uint64_t)left << 28);
     uint64_t b = mixb(heights_code(s) + ((uint64_t)s->ptr << 24) + ((uint64_t)left << 40));
     add_seq(s, &a, &b);
-    for (int i = 0; i < 7; i++) add_pile(s, i, s->len[i] ? s->down[i] + 1 : 0, &a, &b);
+    refresh_piles(s);
+    for (int i = 0; i < 7; i++) {
+        a += s->lpa[i];
+        b += s->lpb[i];
+    }
     if (S->lady_jane) stacks_hash(s, 0, &a, &b);
     for (int i = 0; i < 7; i++) /* alternating.loose */
         for (int k = s->down[i] + 1; k < s->len[i]; k++) {
@@ -772,20 +795,11 @@ static void key(Search *S, uint64_t *pa, uint64_t *pb) {
     uint64_t a = mixa(heights_code(s) ^ (uint64_t)(tail + 1) << 16);
     uint64_t b = mixb(heights_code(s) + ((uint64_t)(tail + 7) << 32));
     add_seq(s, &a, &b);
+    refresh_piles(s);
     for (int i = 0; i < s->npiles; i++) {
-        if (s->dirty >> i & 1) {
-            s->pha[i] = s->phb[i] = 0;
-            add_pile(s, i, s->len[i], &s->pha[i], &s->phb[i]);
-        }
-#ifdef CHECK_KEYS
-        uint64_t ca = 0, cb = 0;
-        add_pile(s, i, s->len[i], &ca, &cb);
-        if (ca != s->pha[i] || cb != s->phb[i]) abort();
-#endif
         a += s->pha[i];
         b += s->phb[i];
     }
-    s->dirty = 0;
     /* Lady Jane (LadyJaneAdapter.key): the reserves as a set after the last deal. */
     if (S->lady_jane) stacks_hash(s, s->nstock <= 2, &a, &b);
     *pa = a;
@@ -1485,16 +1499,27 @@ static int push_path(Search *S, uint64_t a, uint64_t b, int32_t c) {
     return 1;
 }
 
+/* Whether the search must stop: its states or time are spent, the caller's cancel
+ * event is set, or Ctrl-C was pressed (in the main thread: run then raises
+ * KeyboardInterrupt, as the Python search would). The interpreter is taken back to
+ * look at the event and the signals only every 20 ms: a thread that holds it (the
+ * web server's) makes each look wait. */
 static int budget_out(Search *S) {
     if (S->max_states >= 0 && S->states > S->max_states) return 1;
     if ((S->states & 1023) == 0) {
-        if (now() > S->deadline) return 1;
-        if (S->cancel != Py_None) {
+        double t = now();
+        if (t > S->deadline) return 1;
+        if (t >= S->next_poll) {
+            S->next_poll = t + 0.02;
             PyEval_RestoreThread(S->ts);
-            PyObject *r = PyObject_CallMethod(S->cancel, "is_set", NULL);
-            int set = r ? PyObject_IsTrue(r) : 1;
-            Py_XDECREF(r);
-            if (!r) PyErr_Clear();
+            int set = 0;
+            if (S->cancel != Py_None) {
+                PyObject *r = PyObject_CallMethod(S->cancel, "is_set", NULL);
+                set = r ? PyObject_IsTrue(r) : 1;
+                Py_XDECREF(r);
+                if (!r) PyErr_Clear();
+            }
+            if (!set && PyErr_CheckSignals() < 0) S->interrupted = set = 1;
             S->ts = PyEval_SaveThread();
             if (set) return 1;
         }
@@ -1754,6 +1779,7 @@ static PyObject *run(Search *S, PyObject *fnd, PyObject *tab, PyObject *down, in
     S->ts = PyEval_SaveThread();
     r = dfs(S, disc >= 0 ? disc : 0);
     PyEval_RestoreThread(S->ts);
+    if (S->interrupted) goto fail; /* the signal handler's exception is set */
     if (S->oom) {
         PyErr_NoMemory();
         goto fail;

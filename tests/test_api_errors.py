@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from patience.cards import MAX_DEAL
 from patience.web.app import create_app
+from patience.web.server import is_loopback
 
 with warnings.catch_warnings():
     # Starlette asks for httpx2; the httpx it falls back to works the same.
@@ -251,3 +253,32 @@ def test_port_is_checked_when_known(tmp_path: Path) -> None:
         assert c.get("/api/games", headers=ok).status_code == 200
         bad = {"origin": "http://localhost:9999"}
         error_of(c.get("/api/games", headers=bad), 403, "forbidden_origin")
+
+
+def test_a_server_open_to_the_network_accepts_its_network_addresses(tmp_path: Path) -> None:
+    # ``patience serve --host 0.0.0.0``, for a phone: the phone asks for the server by
+    # its network address, or by the machine's name; other names are still refused.
+    lan = create_app(tmp_path, port=8765, lan=True)
+    me = socket.gethostname()
+    with TestClient(lan, base_url="http://192.168.1.20:8765") as c:
+        assert c.get("/api/games").status_code == 200
+        for host in ("10.0.0.7:8765", "[fe80::1]:8765", f"{me}:8765", f"{me}.local:8765"):
+            assert c.get("/api/games", headers={"host": host}).status_code == 200, host
+        phone = {"origin": "http://192.168.1.20:8765"}
+        assert c.post("/api/games", json={"game": "klondike"}, headers=phone).status_code == 201
+        for host in ("evil.example:8765", "192.168.1.20:9999", "[192.168.1.20]:8765", "::1"):
+            error_of(c.get("/api/games", headers={"host": host}), 403, "forbidden_host")
+        bad = {"origin": "http://evil.example:8765"}
+        error_of(c.post("/api/games", json={"game": "klondike"}, headers=bad), 403)
+    # Listening on localhost only, a network address is refused as before.
+    with TestClient(create_app(tmp_path, port=8765), base_url="http://127.0.0.1:8765") as c:
+        error_of(c.get("/api/games", headers={"host": "192.168.1.20:8765"}), 403, "forbidden_host")
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [("127.0.0.1", True), ("localhost", True), ("::1", True), ("127.1.2.3", True),
+     ("0.0.0.0", False), ("::", False), ("192.168.1.20", False)],
+)
+def test_which_addresses_keep_the_game_on_this_computer(host: str, loopback: bool) -> None:
+    assert is_loopback(host) is loopback

@@ -18,10 +18,13 @@ SERVE = [sys.executable, "-c", "from patience.cli import main; main()", "serve",
 
 
 @contextmanager
-def server(data_dir: Path, port: int = 0) -> Iterator[tuple[subprocess.Popen[str], str, list[str]]]:
+def server(
+    data_dir: Path, port: int = 0, host: str | None = None
+) -> Iterator[tuple[subprocess.Popen[str], str, list[str]]]:
     """Start ``patience serve``; yield the process, its URL and the lines it printed."""
     proc = subprocess.Popen(
-        [*SERVE, "--port", str(port), "--data-dir", str(data_dir)],
+        [*SERVE, "--port", str(port), "--data-dir", str(data_dir)]
+        + (["--host", host] if host else []),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -129,3 +132,19 @@ def test_client_disconnect_cancels_the_search() -> None:
     start = time.monotonic()
     assert anyio.run(run_cancellable, request, cancel, search) is True
     assert time.monotonic() - start < 5
+
+
+def test_a_server_open_to_the_network_says_so_and_answers_the_phone(tmp_path: Path) -> None:
+    with server(tmp_path, host="0.0.0.0") as (proc, url, lines):
+        assert proc.stdout is not None
+        while not lines[-1].startswith("Anyone on your network"):
+            lines.append(proc.stdout.readline())
+            assert len(lines) < 10, lines
+        port = url.rsplit(":", 1)[1]
+        phone = re.search(r"of your network: (http://\S+)", "".join(lines))
+        address = phone.group(1) if phone else f"http://10.1.2.3:{port}/"
+        host = address.split("/")[2]
+        r = httpx.get(url + "/api/games", headers={"host": host, "origin": f"http://{host}"})
+        assert r.status_code == 200
+        r = httpx.get(url + "/api/games", headers={"host": f"evil.example:{port}"})
+        assert r.status_code == 403

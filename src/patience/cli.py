@@ -165,9 +165,13 @@ def serve(
         Path | None,
         typer.Option(help="Folder for the saved games and statistics (env PATIENCE_DATA_DIR)."),
     ] = None,
-    host: Annotated[str, typer.Option(help="Address to bind (localhost only by default).")] = (
-        "127.0.0.1"
-    ),
+    host: Annotated[
+        str,
+        typer.Option(
+            help="Address to bind: 127.0.0.1 keeps the game on this computer; "
+            "0.0.0.0 opens it to your network (to play on a phone)."
+        ),
+    ] = "127.0.0.1",
 ) -> None:
     """Start the game in the browser (a local server on 127.0.0.1)."""
     from .web.server import run

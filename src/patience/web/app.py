@@ -7,9 +7,11 @@ middleware that refuses foreign Host and Origin headers. Rules live in the engin
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import mimetypes
 import os
+import socket
 import threading
 import time
 from collections import OrderedDict
@@ -99,12 +101,32 @@ def error_response(status: int, code: str, template: str, **params: object) -> J
     return JSONResponse(error_body(code, template, params), status_code=status)
 
 
-class LocalOnly:
-    """Refuse requests whose Host or Origin is not this local server (DNS rebinding)."""
+def is_ip_literal(name: str) -> bool:
+    """Whether ``name`` (a Host header's name part) is an IP address, not a DNS name."""
+    try:
+        ipaddress.ip_address(name[1:-1] if name.startswith("[") else name)
+    except ValueError:
+        return False
+    return name.startswith("[") == (":" in name)
 
-    def __init__(self, app: ASGIApp, port: int | None = None) -> None:
+
+class LocalOnly:
+    """Refuse requests whose Host or Origin is not this local server (DNS rebinding).
+
+    With ``lan`` (the server listens beyond this computer, for a phone on the same
+    network) the server's address as another device sees it is also this server: any
+    IP address, and this machine's name. A DNS rebinding attack needs a name of the
+    attacker's in the Host header, so IP addresses let none through; another site's
+    page is still refused by the Origin check."""
+
+    def __init__(self, app: ASGIApp, port: int | None = None, lan: bool = False) -> None:
         self.app = app
         self.port = port
+        self.lan = lan
+        self.names = set(LOCAL_HOSTS)
+        if lan:
+            me = socket.gethostname().lower()
+            self.names |= {me, f"{me}.local"}
 
     def host_ok(self, host: str) -> bool:
         """Whether ``host`` (a Host header or an Origin's authority) names this server."""
@@ -120,7 +142,7 @@ class LocalOnly:
                 port = rest[1:]
         elif ":" in host:
             name, port = host.rsplit(":", 1)
-        if name.lower() not in LOCAL_HOSTS:
+        if name.lower() not in self.names and not (self.lan and is_ip_literal(name)):
             return False
         if port is not None and not port.isdigit():
             return False
@@ -327,12 +349,14 @@ def create_app(
     idle_cap: float = IDLE_CAP,
     hint_timeout: float = HINT_TIMEOUT,
     clock: Callable[[], float] = time.time,
+    lan: bool = False,
 ) -> FastAPI:
     """The web app over the store in ``data_dir`` (None: the user data folder).
 
     ``port`` is the port the server listens on: Host and Origin headers must name it
     (None accepts any port of localhost, for in-process tests). ``clock`` is the wall
-    clock of the game timer (tests pass a fake one).
+    clock of the game timer (tests pass a fake one). ``lan``: the server listens beyond
+    this computer, and accepts its own addresses on the network (``LocalOnly``).
     """
     store = Store(data_dir)
     service = Service(store, idle_cap=idle_cap, clock=clock)
@@ -525,7 +549,7 @@ def create_app(
     app.include_router(api)
     install_error_handlers(app)
     app.mount("/", StaticFiles(directory=STATIC_DIR, html=True, check_dir=False), name="static")
-    app.add_middleware(LocalOnly, port=port)
+    app.add_middleware(LocalOnly, port=port, lan=lan)
     return app
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import ipaddress
 import os
 import socket
 import threading
@@ -41,6 +42,28 @@ def bind(host: str, port: int) -> tuple[socket.socket, bool]:
     raise OSError(errno.EADDRINUSE, f"no free port on {host}")  # pragma: no cover
 
 
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (an address to bind) is only reachable from this computer."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def network_address() -> str | None:
+    """This computer's address on its network (None when it has none): the address it
+    would send from (a UDP socket sends nothing when it connects)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            address: str = s.getsockname()[0]
+    except OSError:
+        return None
+    return None if ipaddress.ip_address(address).is_loopback else address
+
+
 def url_for(host: str, port: int) -> str:
     """The address to open in a browser."""
     name = "127.0.0.1" if host in ("0.0.0.0", "") else host
@@ -55,14 +78,24 @@ def run(
     open_browser: bool = True,
     data_dir: str | os.PathLike[str] | None = None,
 ) -> None:
-    """Serve the game on ``host:port`` until interrupted; open the browser if asked."""
+    """Serve the game on ``host:port`` until interrupted; open the browser if asked.
+
+    A ``host`` other than a loopback address (0.0.0.0 for one) opens the game to the
+    other devices of the network, a phone for one: the server then accepts its own
+    network addresses, and says where to point the phone."""
     sock, moved = bind(host, port)
     actual = sock.getsockname()[1]
     if moved:
         print(f"Port {port} is in use; using port {actual} instead.", flush=True)
-    app = create_app(data_dir, port=actual)
+    lan = not is_loopback(host)
+    app = create_app(data_dir, port=actual, lan=lan)
     url = url_for(host, actual)
     print(f"patience is running at {url}  (Ctrl+C to stop)", flush=True)
+    if lan:
+        there = network_address() if host in ("0.0.0.0", "", "::") else host
+        if there:
+            print(f"On a phone or another computer of your network: {url_for(there, actual)}")
+        print("Anyone on your network can open it.", flush=True)
     print(f"Saved games and statistics: {app.state.store.path}", flush=True)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
     server = uvicorn.Server(config)

@@ -23,9 +23,10 @@
  * its limit, exactly as in Python. A win comes back as engine move codes (see
  * ``emit``); the Python side replays them through the engine's checked ``play``.
  *
+ * One difference in the work, none in the order: the labellings of the root's reserve
+ * cards are made once for the whole search (the Python makes them again in each pass).
  * The depth-first search recurses once per card dealt (at most 48 levels, each a small
- * frame) and the root labelling once per reserve card (at most 48): far from the C
- * stack's limits.
+ * frame): far from the C stack's limits.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -38,8 +39,9 @@
 #define BIG (1 << 20)
 #define MAXKIDS 24
 #define MAXLINE 256
+#define CACHE 16 /* labellings kept: a pass of limit L uses L + 2 of them */
 
-enum { WON = 0, LOST = 1, UNKNOWN = 2, STOP = 3, BREAK = 4 };
+enum { WON = 0, LOST = 1, UNKNOWN = 2, STOP = 3 };
 /* Move codes: DEAL; W_TO_F + k; W_TO_R + j; R_TO_F + 4 * j + k. */
 enum { DEAL = 0, W_TO_F = 1, W_TO_R = 5, R_TO_F = 9 };
 
@@ -146,7 +148,11 @@ typedef struct {
     uint8_t opt[NCARDS][4];
     int lab[4][NCARDS];    /* the labelling being built (-1: not yet) */
     int lj[64], lh[64];    /* where each labelled event is (-1: nowhere) */
-    long long work, lab_index, lab_limit;
+    int eq[NCARDS + 1];    /* the option tried at each spot */
+    int edepth, efound, edone;
+    long long work, nmade; /* labellings made since the enumeration (re)started */
+    uint8_t cache[CACHE][4][NCARDS];
+    int ncache;
     /* the winning line: the root labelling and the child taken at each depth */
     uint8_t win_res[4][NCARDS];
     int8_t path_j[NCARDS];
@@ -522,44 +528,107 @@ static int closes_cycle(const Search *S, int e, int j, int h) {
 }
 
 /* Every acyclic labelling of the reserve cards, likeliest first (hopscotch.py's
- * labellings), each searched as it is made (pass_'s loop). WON, LOST (all tried),
- * BREAK (the discrepancy limit cut the labellings short) or STOP. */
-static int label(Search *S, int n, int left) {
-    if (n == S->nspots) {
-        long long i = S->lab_index++;
-        if (i > S->lab_limit) {
-            S->cut = 1;
-            return BREAK;
+ * labellings), one at a time: the enumeration is resumable, so it runs once for the
+ * whole search, not once per pass (on a position with many reserve cards it can cost
+ * far more than the passes' searches), and the first labellings are kept for the
+ * discrepancy passes, which use only the first few. The order is the Python's.
+ *
+ * Labels the next labelling in ``lab``: 1, or 0 when there is none left, or STOP (-1)
+ * when the time ran out (the enumeration resumes where it stood). */
+static void unlabel(Search *S, int d) {
+    int j = S->spot_j[d], h = S->spot_h[d], e = S->lab[j][h];
+    S->lj[e] = S->lh[e] = -1;
+    S->lab[j][h] = -1;
+}
+
+static int next_labelling(Search *S) {
+    int d = S->edepth;
+    if (S->efound) { /* go on from the last labelling */
+        S->efound = 0;
+        if (d == 0) {
+            S->edone = 1;
+            return 0;
         }
-        for (int k = 0; k < 4; k++) S->ptr[k] = S->ptr0[k];
-        for (int j = 0; j < 4; j++) {
-            S->len[j] = S->nres0[j];
-            for (int h = 0; h < S->nres0[j]; h++) S->res[j][h] = (uint8_t)S->lab[j][h];
-        }
-        int r = dfs(S, 0, S->limited ? left - (int)i : left);
-        if (r == WON) memcpy(S->win_res, S->res, sizeof S->win_res);
-        return r;
+        d--;
+        unlabel(S, d);
+        S->eq[d]++;
     }
-    int j = S->spot_j[n], h = S->spot_h[n];
-    for (int q = 0; q < S->nopt[n]; q++) {
-        int e = S->opt[n][q];
-        if (S->lj[e] >= 0) continue;
+    for (;;) {
+        if (d == S->nspots) {
+            S->edepth = d;
+            S->efound = 1;
+            return 1;
+        }
+        if (S->eq[d] >= S->nopt[d]) {
+            if (d == 0) {
+                S->edepth = 0;
+                S->edone = 1;
+                return 0;
+            }
+            d--;
+            unlabel(S, d);
+            S->eq[d]++;
+            continue;
+        }
+        int e = S->opt[d][S->eq[d]], j = S->spot_j[d], h = S->spot_h[d];
+        if (S->lj[e] >= 0) {
+            S->eq[d]++;
+            continue;
+        }
         S->work++;
-        if ((S->work & 63) == 0 && tick(S)) return STOP;
-        if (closes_cycle(S, e, j, h)) continue;
+        if ((S->work & 63) == 0 && tick(S)) {
+            S->edepth = d;
+            return -1;
+        }
+        if (closes_cycle(S, e, j, h)) {
+            S->eq[d]++;
+            continue;
+        }
         S->lab[j][h] = e;
         S->lj[e] = j;
         S->lh[e] = h;
-        int r = label(S, n + 1, left);
-        S->lj[e] = S->lh[e] = -1;
-        S->lab[j][h] = -1;
-        if (r != LOST) return r;
+        d++;
+        S->eq[d] = 0;
     }
-    return LOST;
+}
+
+static void restart_labellings(Search *S) {
+    for (int j = 0; j < 4; j++)
+        for (int h = 0; h < NCARDS; h++) S->lab[j][h] = -1;
+    for (int e = 0; e < 64; e++) S->lj[e] = S->lh[e] = -1;
+    S->edepth = S->efound = S->edone = 0;
+    S->eq[0] = 0;
+    S->nmade = 0;
+}
+
+/* Labelling ``i`` (asked for in order from 0 in each pass) into ``out``: 1, 0 when
+ * there are only ``i``, or -1 (STOP). */
+static int labelling(Search *S, long long i, uint8_t out[4][NCARDS]) {
+    if (i < S->ncache) {
+        memcpy(out, S->cache[i], sizeof S->cache[i]);
+        return 1;
+    }
+    if (i < S->nmade) restart_labellings(S); /* past the cache: only a last pass gets here */
+    while (S->nmade <= i) {
+        if (S->edone) return 0;
+        int r = next_labelling(S);
+        if (r <= 0) return r;
+        if (S->nmade == S->ncache && S->ncache < CACHE) {
+            for (int j = 0; j < 4; j++)
+                for (int h = 0; h < S->nres0[j]; h++) S->cache[S->ncache][j][h] = (uint8_t)S->lab[j][h];
+            S->ncache++;
+        }
+        S->nmade++;
+    }
+    for (int j = 0; j < 4; j++)
+        for (int h = 0; h < S->nres0[j]; h++) out[j][h] = (uint8_t)S->lab[j][h];
+    return 1;
 }
 
 /* One pass (limit < 0: exhaustive): WON, LOST (proven), or UNKNOWN (cut short by its
- * discrepancy limit or its time), or STOP (the whole search must stop). */
+ * discrepancy limit or its time), or STOP (the whole search must stop). hopscotch.py's
+ * pass_: labelling i is searched with i discrepancies fewer, and the pass is cut when
+ * a labelling beyond its limit exists. */
 static int pass(Search *S, int limit, double deadline) {
     memo_reset(S);
     if (S->oom) return STOP;
@@ -567,15 +636,25 @@ static int pass(Search *S, int limit, double deadline) {
     S->limited = limit >= 0;
     S->pass_deadline = deadline;
     int left = limit >= 0 ? limit : BIG;
-    S->lab_index = 0;
-    S->lab_limit = left;
-    S->work = 0;
-    for (int j = 0; j < 4; j++)
-        for (int h = 0; h < NCARDS; h++) S->lab[j][h] = -1;
-    for (int e = 0; e < 64; e++) S->lj[e] = S->lh[e] = -1;
-    int r = label(S, 0, left);
-    if (r == WON) return WON;
-    if (r == STOP) return stopped(S) ? STOP : UNKNOWN;
+    uint8_t root[4][NCARDS];
+    for (long long i = 0;; i++) {
+        int got = labelling(S, i, root);
+        if (got < 0) return stopped(S) ? STOP : UNKNOWN;
+        if (got == 0) break;
+        if (i > left) {
+            S->cut = 1;
+            break;
+        }
+        for (int k = 0; k < 4; k++) S->ptr[k] = S->ptr0[k];
+        for (int j = 0; j < 4; j++) S->len[j] = S->nres0[j];
+        memcpy(S->res, root, sizeof root);
+        int r = dfs(S, 0, S->limited ? left - (int)i : left);
+        if (r == WON) {
+            memcpy(S->win_res, root, sizeof root);
+            return WON;
+        }
+        if (r == STOP) return stopped(S) ? STOP : UNKNOWN;
+    }
     return S->cut ? UNKNOWN : LOST;
 }
 
@@ -763,6 +842,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
             }
             S->nopt[n] = m;
         }
+    restart_labellings(S);
     if (!table_init(&S->tnew, SMALL < cap ? SMALL : cap)) {
         PyErr_NoMemory();
         goto done;

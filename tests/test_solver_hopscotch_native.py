@@ -85,6 +85,25 @@ def test_both_searches_find_the_same_lines() -> None:
         assert wins(p, native[1])
 
 
+def test_the_same_lines_from_positions_with_reserve_cards() -> None:
+    # Cards already on the reserves are labelled at the root, in the Python's order
+    # (the Python takes seconds to label more than a dozen of them: fewer here).
+    rng = random.Random("labellings")
+    compared = 0
+    for deal in range(1, 40):
+        start = new_game("hopscotch", deal)
+        g = game_for(start)
+        p = start
+        for _ in range(rng.randint(20, 50)):
+            p = g.play(p, rng.choice(g.legal_moves(p)))
+        native = native_decide(p, time.monotonic() + 5, max_states=3_000)
+        if native[0] == "unknown" or not 4 <= sum(map(len, p.reserve)) <= 12:
+            continue
+        assert python_search(p) == native, p.to_json()
+        compared += 1
+    assert compared >= 8, compared
+
+
 def test_native_and_python_searches_agree() -> None:
     rng = random.Random("native-hopscotch")
     seen = {"won": 0, "lost": 0}

@@ -132,8 +132,8 @@ typedef struct {
 #define HUGE_PAGE ((size_t)2 << 20)
 
 /* Zeroed memory for ``cap`` entries. A big table goes on huge pages where the system
- * allows them: its lookups land anywhere in it, and with small pages nearly every one
- * also missed the address cache (the search's largest cost, measured with perf). */
+ * allows them: its lookups (the search's largest cost, measured with perf) land
+ * anywhere in hundreds of megabytes, which small pages' address cache cannot cover. */
 static Entry *entries_alloc(size_t cap) {
     size_t size = cap * sizeof(Entry);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)

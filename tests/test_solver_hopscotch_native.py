@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 import random
-import signal
 import threading
 import time
 from collections.abc import Iterator
 
 import pytest
 
+from native_checks import assert_a_signal_interrupts, ticks_beside
 from patience import Position, game_for, new_game
 from patience.solver import hopscotch, solve
 from patience.solver.hopscotch import HopscotchAdapter, native_decide
@@ -167,42 +167,15 @@ def test_cancel_stops_the_search_promptly() -> None:
 
 
 def test_a_signal_handler_interrupts_the_search() -> None:
-    # Ctrl-C raises KeyboardInterrupt from the native search as from the Python one;
-    # SIGUSR1 with a handler of its own stands in for it (pytest keeps SIGINT).
-    class Interrupted(Exception):
-        pass
-
-    def handler(signum: int, frame: object) -> None:
-        raise Interrupted
-
-    old = signal.signal(signal.SIGUSR1, handler)
-    try:
-        threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGUSR1)).start()
-        start = time.monotonic()
-        with pytest.raises(Interrupted):
-            solve(new_game("hopscotch", HARD), timeout=30)
-        assert time.monotonic() - start < 2
-    finally:
-        signal.signal(signal.SIGUSR1, old)
+    assert_a_signal_interrupts(lambda: solve(new_game("hopscotch", HARD), timeout=30), within=2)
 
 
 def test_the_search_runs_beside_other_threads() -> None:
     # The native search lets go of the interpreter: a thread keeps running meanwhile.
-    ticks = []
-    stop = threading.Event()
-
-    def tick() -> None:
-        while not stop.is_set():
-            ticks.append(1)
-            time.sleep(0.01)
-
-    t = threading.Thread(target=tick)
-    t.start()
-    r = solve(new_game("hopscotch", HARD), timeout=1.0)
-    stop.set()
-    t.join()
-    assert r.result == "unknown"
-    assert len(ticks) > 20
+    p = new_game("hopscotch", HARD)
+    results = []
+    assert ticks_beside(lambda: results.append(solve(p, timeout=1.0))) > 20
+    assert results[0].result == "unknown"
 
 
 def test_bad_input_is_refused() -> None:

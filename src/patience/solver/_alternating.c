@@ -25,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "_native.h"
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
@@ -42,29 +44,6 @@ enum { P_TT, P_TF, P_WT, P_WF, P_FT, P_XT, P_XF, P_DEAL };
 static int RANK[52], SUIT[52], RED[52]; /* RANK: only to set up the tables below */
 static uint64_t RA[MAXPILE][53], RB[MAXPILE][53], DA[MAXPILE], DB[MAXPILE];
 static uint64_t ZA[52], ZB[52];
-
-static uint64_t splitmix(uint64_t *s) {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static inline uint64_t mixa(uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    return x ^ (x >> 33);
-}
-
-static inline uint64_t mixb(uint64_t x) {
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    return x ^ (x >> 33);
-}
 
 /* ------------------------------------------------------------------ state */
 
@@ -257,12 +236,6 @@ typedef struct {
     PyObject *cancel;
     PyThreadState *ts;
 } Search;
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static int push_done(Search *S, Done d) {
     if (S->ndone == S->capdone) {
@@ -1511,17 +1484,7 @@ static int budget_out(Search *S) {
         if (t > S->deadline) return 1;
         if (t >= S->next_poll) {
             S->next_poll = t + 0.02;
-            PyEval_RestoreThread(S->ts);
-            int set = 0;
-            if (S->cancel != Py_None) {
-                PyObject *r = PyObject_CallMethod(S->cancel, "is_set", NULL);
-                set = r ? PyObject_IsTrue(r) : 1;
-                Py_XDECREF(r);
-                if (!r) PyErr_Clear();
-            }
-            if (!set && PyErr_CheckSignals() < 0) S->interrupted = set = 1;
-            S->ts = PyEval_SaveThread();
-            if (set) return 1;
+            if (caller_stops(S->cancel, &S->ts, &S->interrupted)) return 1;
         }
     }
     return 0;

@@ -35,6 +35,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "_native.h"
+
 #define NCARDS 48
 #define BIG (1 << 20)
 #define MAXKIDS 24
@@ -51,35 +53,6 @@ static uint64_t ZA[NCARDS + 1][64], ZB[NCARDS + 1][64]; /* a pile's card at a he
 static uint64_t LA[NCARDS + 1], LB[NCARDS + 1];         /* a pile's length */
 static uint64_t SA[NCARDS + 1], SB[NCARDS + 1];         /* cards dealt */
 static uint64_t PA[4][16], PB[4][16];                   /* a foundation's size */
-
-static uint64_t splitmix(uint64_t *s) {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static inline uint64_t mixa(uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    return x ^ (x >> 33);
-}
-
-static inline uint64_t mixb(uint64_t x) {
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    return x ^ (x >> 33);
-}
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* -------------------------------------------------------- hashed table */
 
@@ -170,19 +143,7 @@ static int tick(Search *S) {
     if (t > S->pass_deadline) return 1;
     if (t >= S->next_poll) {
         S->next_poll = t + 0.02;
-        PyEval_RestoreThread(S->ts);
-        int set = 0;
-        if (S->cancel != Py_None) {
-            PyObject *r = PyObject_CallMethod(S->cancel, "is_set", NULL);
-            set = r ? PyObject_IsTrue(r) : 1;
-            Py_XDECREF(r);
-            if (!r) PyErr_Clear();
-        }
-        /* Ctrl-C (in the main thread): stop, and raise KeyboardInterrupt as the Python
-         * search would. */
-        if (!set && PyErr_CheckSignals() < 0) S->interrupted = set = 1;
-        S->ts = PyEval_SaveThread();
-        if (set) {
+        if (caller_stops(S->cancel, &S->ts, &S->interrupted)) {
             S->cancelled = 1;
             return 1;
         }

@@ -119,19 +119,24 @@ def hop_sequences() -> list[list[int]]:
     return seqs
 
 
+def random_play(p: Position, n: int, rng: random.Random) -> Position:
+    """``p`` after ``n`` moves drawn at random from the legal ones (fewer if none is left)."""
+    rules = game_for(p)
+    for _ in range(n):
+        moves = rules.legal_moves(p)
+        if not moves:
+            break
+        p = rules.play(p, rng.choice(moves))
+    return p
+
+
 def solver_positions(game: str, options: dict[str, str], rng: random.Random) -> Iterator[Position]:
     """Positions from real deals: some way along a winning line then pushed off it by a
     few random moves (mostly won), and the ends of random playouts (mostly lost)."""
     for deal in [*range(1, 16), 27, 70]:  # 27 and 70: quick no-redeal wins
         start = new_game(game, deal, options)
         rules = game_for(start)
-        p = start
-        for _ in range(200):
-            moves = rules.legal_moves(p)
-            if not moves:
-                break
-            p = rules.play(p, rng.choice(moves))
-        yield p
+        yield random_play(start, 200, rng)
         won = solve(start, max_states=20_000)
         if won.result != "won":
             continue
@@ -139,9 +144,4 @@ def solver_positions(game: str, options: dict[str, str], rng: random.Random) -> 
             p = start
             for m in won.moves[: int(len(won.moves) * share)]:
                 p = rules.play(p, m)
-            for _ in range(rng.randint(0, 6)):
-                moves = rules.legal_moves(p)
-                if not moves:
-                    break
-                p = rules.play(p, rng.choice(moves))
-            yield p
+            yield random_play(p, rng.randint(0, 6), rng)

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from engine_builders import random_play
 from native_checks import assert_a_signal_interrupts, ticks_beside
 from patience import Position, game_for, new_game
 from patience.solver import hopscotch, solve
@@ -58,19 +59,14 @@ def positions(rng: random.Random) -> Iterator[Position]:
     for deal in range(1, 7):
         start = new_game("hopscotch", deal)
         g = game_for(start)
-        p = start
-        for _ in range(rng.randint(70, 96)):
-            p = g.play(p, rng.choice(g.legal_moves(p)))
-        yield p
+        yield random_play(start, rng.randint(70, 96), rng)
         verdict, line, _ = native_decide(start, time.monotonic() + 10)
         assert verdict == "won" and wins(start, line)
         for share in (0.4, 0.6, 0.8):
             p = start
             for m in line[: int(len(line) * share)]:
                 p = g.play(p, m)
-            for _ in range(rng.randint(0, 8)):
-                p = g.play(p, rng.choice(g.legal_moves(p)))
-            yield p
+            yield random_play(p, rng.randint(0, 8), rng)
 
 
 def test_both_searches_find_the_same_lines() -> None:
@@ -91,11 +87,7 @@ def test_the_same_lines_from_positions_with_reserve_cards() -> None:
     rng = random.Random("labellings")
     compared = 0
     for deal in range(1, 40):
-        start = new_game("hopscotch", deal)
-        g = game_for(start)
-        p = start
-        for _ in range(rng.randint(20, 50)):
-            p = g.play(p, rng.choice(g.legal_moves(p)))
+        p = random_play(new_game("hopscotch", deal), rng.randint(20, 50), rng)
         native = native_decide(p, time.monotonic() + 5, max_states=3_000)
         if native[0] == "unknown" or not 4 <= sum(map(len, p.reserve)) <= 12:
             continue

@@ -277,10 +277,7 @@ class Relaxed:
         self.parents = _CARD_OF[rel]
         self.avail = avail = [False] * 52
         of = _SUIT_RANK[rel]
-        self.children = [
-            [of[s][rel[x] - 1] for s in ((0, 2) if RED[x] else (1, 3))] if rel[x] > 1 else []
-            for x in range(52)
-        ]
+        self.children = _CHILDREN[rel]
         self.pool: list[int] = []
         self.downs: list[list[int]] = []
         self.lows: list[int] = []
@@ -463,5 +460,20 @@ class _SuitRank(dict[tuple[int, ...], list[list[int]]]):
         return of
 
 
+class _Children(dict[tuple[int, ...], list[list[int]]]):
+    """For a relative-rank table: the two cards that could be built on each card (none
+    on an Ace)."""
+
+    def __missing__(self, rel: tuple[int, ...]) -> list[list[int]]:
+        of = _SUIT_RANK[rel]
+        children = [
+            [of[s][rel[x] - 1] for s in ((0, 2) if RED[x] else (1, 3))] if rel[x] > 1 else []
+            for x in range(52)
+        ]
+        self[rel] = children
+        return children
+
+
 _CARD_OF = _CardOf()
 _SUIT_RANK = _SuitRank()
+_CHILDREN = _Children()

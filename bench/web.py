@@ -25,16 +25,8 @@ from pathlib import Path
 
 import httpx
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the browser tests' Chromium)
 
 
 def start_server(data_dir: str) -> tuple[subprocess.Popen[str], str]:
@@ -146,7 +138,7 @@ def bench_moves(url: str, n: int, seed: int) -> dict[str, dict[str, float]]:
 
 def bench_render(url: str) -> dict[str, float] | None:
     """Load the page in Chromium; return paint timings in milliseconds, or None."""
-    if not CHROMIUM.exists():
+    if not Path(CHROMIUM).exists():
         print("first render: skipped (no /usr/bin/chromium)")
         return None
     try:
@@ -159,7 +151,7 @@ def bench_render(url: str) -> dict[str, float] | None:
         return None
     runs: list[dict[str, float]] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for _ in range(5):
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             page.goto(url + "/", wait_until="load")

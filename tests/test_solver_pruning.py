@@ -17,14 +17,15 @@ from typing import Any
 
 import pytest
 
-from engine_builders import VARIANTS, solver_positions
-from patience import Position, game_for, new_game
+from engine_builders import VARIANTS, random_play, solver_positions
+from patience import Move, Position, game_for, get_game, new_game
 from patience.cards import RANK, TEXT
 from patience.solver import solve
 from patience.solver.alternating import Relaxed, loose
 from patience.solver.search import adapter_for, search
 
 CASES = [v for v in VARIANTS if v[0] in ("klondike", "lady-jane")]
+DEAL_MOVE = Move.deal()
 
 
 @pytest.mark.parametrize(("game", "options"), CASES)
@@ -43,6 +44,41 @@ def test_cuts_keep_every_verdict(game: str, options: dict[str, str]) -> None:
         if seen["won"] >= 5 and seen["lost"] >= 5:
             break
     assert seen["won"] >= 2 and seen["lost"] >= 2, seen
+
+
+@pytest.mark.parametrize("mode", ["single", "three", "no-redeal", "unlimited"])
+def test_a_state_of_lower_cost_reaches_the_others_by_dealing(mode: str) -> None:
+    """What ``KlondikeAdapter.cost`` claims: of two states with the same key, the one of
+    lower cost reaches the other by dealing alone."""
+    rng = random.Random(f"deal{mode}")
+    rules = get_game("klondike", {"mode": mode})
+    adapter = adapter_for(rules)
+    unlimited = rules.max_redeals is None
+    limit = 3 if unlimited else rules.max_redeals
+
+    def state(q: Position) -> Position:  # with unlimited redeals, their count is no state
+        return replace(q, redeals=0) if unlimited else q
+
+    for deal in range(1, 6):
+        p = random_play(new_game("klondike", deal, {"mode": mode}), rng.randrange(40), rng)
+        seq = p.waste + tuple(reversed(p.stock))
+        reached = {state(p)}
+        todo = [p]
+        while todo:
+            q = todo.pop()
+            if not rules.is_legal(q, DEAL_MOVE):
+                continue
+            q = rules.play(q, DEAL_MOVE)
+            if q.redeals <= p.redeals + limit and state(q) not in reached:
+                reached.add(state(q))
+                todo.append(q)
+        for redeals in range(p.redeals, (p.redeals if unlimited else limit) + 1):
+            for ptr in range(len(seq) + 1):
+                other = replace(
+                    p, waste=seq[:ptr], stock=tuple(reversed(seq[ptr:])), redeals=redeals
+                )
+                if adapter.key(other) == adapter.key(p) and adapter.cost(other) >= adapter.cost(p):
+                    assert state(other) in reached, (deal, ptr, redeals)
 
 
 @pytest.mark.parametrize(("game", "options"), CASES)

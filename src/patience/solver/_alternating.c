@@ -760,9 +760,11 @@ static int lost(Search *S) {
 /* The canonical key (KlondikeAdapter.key) as two 64-bit lanes of a hash. */
 static void key(Search *S, uint64_t *pa, uint64_t *pb) {
     State *s = &S->st;
-    int tail;
-    if (S->limit < 0)
-        tail = S->draw == 1 ? 0 : ((s->ptr % 3 == 0 || s->ptr == s->nseq) ? 0 : s->ptr);
+    int tail; /* the pointer, or what of it is not in stock_cost */
+    if (S->draw == 1)
+        tail = 0;
+    else if (S->limit < 0)
+        tail = (s->ptr % 3 == 0 || s->ptr == s->nseq) ? 0 : s->ptr % 3;
     else
         tail = s->ptr;
     uint64_t a = mixa(heights_code(s) ^ (uint64_t)(tail + 1) << 16);
@@ -777,6 +779,15 @@ static void key(Search *S, uint64_t *pa, uint64_t *pb) {
     if (S->lady_jane) stacks_hash(s, s->nstock <= 2, &a, &b);
     *pa = a;
     *pb = b;
+}
+
+/* KlondikeAdapter.cost: what of the redeals used and the pointer is a cost rather
+ * than part of the key (a state of lower cost reaches the other by dealing). */
+static int stock_cost(const Search *S) {
+    const State *s = &S->st;
+    if (S->limit >= 0) return S->draw == 1 ? s->redeals * 64 + s->ptr : s->redeals;
+    if (S->draw == 1 || s->ptr % 3 == 0 || s->ptr == s->nseq) return 0;
+    return s->ptr;
 }
 
 static int is_safe(int card, int r, const int *h) {
@@ -1505,13 +1516,14 @@ static int open_node(Search *S, int tag, int left, size_t *base) {
     key(S, &a, &b);
     int32_t cost;
     if (S->lds) {
-        if (S->limit >= 0) {
-            a = mixa(a + 0x51ED270B27A3ULL * (uint64_t)(s->redeals + 1));
-            b = mixb(b ^ 0x2545F4914F6CDD1DULL * (uint64_t)(s->redeals + 3));
+        int c = stock_cost(S);
+        if (c) {
+            a = mixa(a + 0x51ED270B27A3ULL * (uint64_t)(c + 1));
+            b = mixb(b ^ 0x2545F4914F6CDD1DULL * (uint64_t)(c + 3));
         }
         cost = -left;
     } else {
-        cost = S->limit < 0 ? 0 : s->redeals;
+        cost = stock_cost(S);
     }
     a = mixa(a);
     b = mixb(b);

@@ -15,7 +15,14 @@ of cards in the waste is the pointer into it. Keys: with unlimited redeals the r
 counter is left out (with a limit it is the state's cost instead: the same state with
 fewer redeals used dominates), and so is the pointer in draw-1 (every pointer reaches every
 other by dealing alone); in draw-3 every pointer that is a multiple of 3 or the end
-of the sequence reaches the same waste tops, so those share one key.
+of the sequence reaches the same waste tops, so those share one key. The rest of the
+pointer is a cost, where dealing alone takes a state to every state of higher cost
+with the same cards in the same places: in draw-1 with a limit, (redeals used,
+pointer) compared in that order (deal to the end and redeal, then deal up to the
+pointer); in draw-3 with unlimited redeals, the pointer among those with the same
+remainder by 3 (the key keeps the remainder). The state of lower cost can do all the
+other can: its macro moves (below) reach each stock card for no more redeals, and lead
+to the same states or ones of no higher cost.
 
 Cards back from the foundations (proof). Take a winning line W in which card c comes
 back from a foundation to the tableau. Until a card is built on c, c is the top of
@@ -118,14 +125,22 @@ class KlondikeAdapter(Adapter):
             if self.draw == 1:
                 tail = b""
             else:
-                tail = bytes((0 if ptr % 3 == 0 or ptr == len(seq) else ptr,))
+                tail = bytes((0 if ptr % 3 == 0 or ptr == len(seq) else ptr % 3,))
+        elif self.draw == 1:
+            tail = b""  # part of the cost
         else:
             tail = bytes((ptr,))
         return bytes(heights(p)) + b"\xfe" + seq + b"\xfe" + tail + b"\xfe" + tableau_key(p)
 
     def cost(self, p: Position) -> int:
-        """Redeals used: fewer used can do all that more used can (left out of the key)."""
-        return p.redeals
+        """What of the redeals used and the pointer is left out of the key: a state of
+        lower cost reaches the other by dealing, so it can do all the other can."""
+        ptr = len(p.waste)
+        if self.limit is not None:
+            return p.redeals * 64 + ptr if self.draw == 1 else p.redeals
+        if self.draw == 1 or ptr % 3 == 0 or ptr == len(p.waste) + len(p.stock):
+            return 0
+        return ptr
 
     def auto(self, p: Position) -> tuple[list[Move], Position]:
         """Play tableau cards home while it is provably safe (see ``alternating``)."""

@@ -757,14 +757,23 @@ static int lost(Search *S) {
     return v;
 }
 
+/* KlondikeAdapter.cost: what of the redeals used and the pointer is a cost rather
+ * than part of the key (a state of lower cost reaches the other by dealing). */
+static int stock_cost(const Search *S) {
+    const State *s = &S->st;
+    if (S->limit >= 0) return S->draw == 1 ? s->redeals * 64 + s->ptr : s->redeals;
+    if (S->draw == 1 || s->ptr % 3 == 0 || s->ptr == s->nseq) return 0;
+    return s->ptr;
+}
+
 /* The canonical key (KlondikeAdapter.key) as two 64-bit lanes of a hash. */
 static void key(Search *S, uint64_t *pa, uint64_t *pb) {
     State *s = &S->st;
-    int tail; /* the pointer, or what of it is not in stock_cost */
+    int tail; /* what of the pointer is not in stock_cost */
     if (S->draw == 1)
         tail = 0;
     else if (S->limit < 0)
-        tail = (s->ptr % 3 == 0 || s->ptr == s->nseq) ? 0 : s->ptr % 3;
+        tail = stock_cost(S) % 3; /* 0 for the pointers that reach the same cards */
     else
         tail = s->ptr;
     uint64_t a = mixa(heights_code(s) ^ (uint64_t)(tail + 1) << 16);
@@ -779,15 +788,6 @@ static void key(Search *S, uint64_t *pa, uint64_t *pb) {
     if (S->lady_jane) stacks_hash(s, s->nstock <= 2, &a, &b);
     *pa = a;
     *pb = b;
-}
-
-/* KlondikeAdapter.cost: what of the redeals used and the pointer is a cost rather
- * than part of the key (a state of lower cost reaches the other by dealing). */
-static int stock_cost(const Search *S) {
-    const State *s = &S->st;
-    if (S->limit >= 0) return S->draw == 1 ? s->redeals * 64 + s->ptr : s->redeals;
-    if (S->draw == 1 || s->ptr % 3 == 0 || s->ptr == s->nseq) return 0;
-    return s->ptr;
 }
 
 static int is_safe(int card, int r, const int *h) {

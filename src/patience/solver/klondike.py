@@ -128,16 +128,12 @@ class KlondikeAdapter(Adapter):
     def key(self, p: Position) -> bytes:
         """Foundations by suit, the tableau as a set of piles, the stock cycle canonical."""
         seq = bytes(p.waste) + bytes(reversed(p.stock))
-        ptr = len(p.waste)
-        if self.limit is None:
-            if self.draw == 1:
-                tail = b""
-            else:
-                tail = bytes((0 if ptr % 3 == 0 or ptr == len(seq) else ptr % 3,))
-        elif self.draw == 1:
-            tail = b""  # part of the cost
+        if self.draw == 1:
+            tail = b""  # unlimited: no state; limited: in the cost
+        elif self.limit is None:
+            tail = bytes((self.cost(p) % 3,))  # 0: a pointer that reaches the same cards
         else:
-            tail = bytes((ptr,))
+            tail = bytes((len(p.waste),))
         return bytes(heights(p)) + b"\xfe" + seq + b"\xfe" + tail + b"\xfe" + tableau_key(p)
 
     def cost(self, p: Position) -> int:

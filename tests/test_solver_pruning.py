@@ -21,7 +21,7 @@ from engine_builders import VARIANTS, random_play, solver_positions
 from patience import Move, Position, game_for, get_game, new_game
 from patience.cards import RANK, TEXT
 from patience.solver import solve
-from patience.solver.alternating import Relaxed, loose
+from patience.solver.alternating import Ordered, Relaxed, loose
 from patience.solver.search import adapter_for, search
 
 CASES = [v for v in VARIANTS if v[0] in ("klondike", "lady-jane")]
@@ -127,7 +127,7 @@ def test_the_relaxed_game_keeps_twins_apart(monkeypatch: pytest.MonkeyPatch) -> 
     p = new_game("klondike", 12, {"mode": "unlimited"})
     assert [TEXT[c] for c in p.tableau[5]] == ["5H", "AD", "KS", "QD", "QH", "8H"]
     adapter = adapter_for(game_for(p))
-    assert adapter.lost(p)
+    assert adapter._relaxed_lost(p)
     assert solve(p, timeout=5).result == "lost"
     # Without the twins' condition the relaxed game is won: it is what proves the loss.
     init = Relaxed.__init__
@@ -137,14 +137,14 @@ def test_the_relaxed_game_keeps_twins_apart(monkeypatch: pytest.MonkeyPatch) -> 
         self.twin = {}
 
     monkeypatch.setattr(Relaxed, "__init__", forget_twins)
-    assert not adapter_for(game_for(p)).lost(p)
+    assert not adapter_for(game_for(p))._relaxed_lost(p)
     # With KS swapped for a stock card, QD and QH have a parent each: no loss proven.
     monkeypatch.undo()
     ks, other = p.tableau[5][2], p.stock[0]
     t6 = tuple(other if c == ks else c for c in p.tableau[5])
     stock = tuple(ks if c == other else c for c in p.stock)
     freed = replace(p, tableau=(*p.tableau[:5], t6, p.tableau[6]), stock=stock)
-    assert not adapter_for(game_for(p)).lost(freed)
+    assert not adapter_for(game_for(p))._relaxed_lost(freed)
 
 
 # Klondike no-redeal deal 300 after random play. With no redeal the waste is a stack:
@@ -176,7 +176,7 @@ def test_the_relaxed_game_keeps_twins_apart_in_a_waste_with_no_redeal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     p = Position.from_json(WASTE_TWINS)
-    assert adapter_for(game_for(p)).lost(p)
+    assert adapter_for(game_for(p))._relaxed_lost(p)
     assert solve(p, timeout=10).result == "lost"
     init = Relaxed.__init__
 
@@ -184,11 +184,11 @@ def test_the_relaxed_game_keeps_twins_apart_in_a_waste_with_no_redeal(
         init(self, p, rel)
 
     monkeypatch.setattr(Relaxed, "__init__", waste_unstacked)
-    assert not adapter_for(game_for(p)).lost(p)
+    assert not adapter_for(game_for(p))._relaxed_lost(p)
     # With a redeal left, the waste is no stack: no loss proven by the relaxed game.
     single = Position.from_json({**WASTE_TWINS, "options": {"mode": "single"}})
     monkeypatch.undo()
-    assert not adapter_for(game_for(single)).lost(single)
+    assert not adapter_for(game_for(single))._relaxed_lost(single)
 
 
 # Klondike (unlimited) deal 19 after random play: lost, and only because face-up cards
@@ -238,7 +238,7 @@ def test_the_relaxed_game_keeps_a_card_off_the_parent_its_twin_holds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     p = Position.from_json(POOL_TWINS)
-    assert adapter_for(game_for(p)).lost(p)
+    assert adapter_for(game_for(p))._relaxed_lost(p)
     assert solve(p, timeout=10).result == "lost"
     init = Relaxed.__init__
 
@@ -249,7 +249,7 @@ def test_the_relaxed_game_keeps_a_card_off_the_parent_its_twin_holds(
         self.twin = {y: x for y, x in self.twin.items() if x not in self.pool}
 
     monkeypatch.setattr(Relaxed, "__init__", pool_twins_forgotten)
-    assert not adapter_for(game_for(p)).lost(p)
+    assert not adapter_for(game_for(p))._relaxed_lost(p)
 
 
 def test_loose_cards_are_told_apart() -> None:
@@ -296,12 +296,12 @@ def test_a_card_home_is_a_parent_only_if_it_could_come_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     p = Position.from_json(HOME_PARENTS)
-    assert adapter_for(game_for(p)).lost(p)
+    assert adapter_for(game_for(p))._relaxed_lost(p)
     assert solve(p, timeout=10).result == "lost"
     assert search(p, adapter_for(game_for(p)), max_states=200_000)[0] == "lost"
     # Counting every card home as a parent, as the relaxed game first did: no proof.
     monkeypatch.setattr(Relaxed, "_recall", Relaxed._open)
-    assert not adapter_for(game_for(p)).lost(p)
+    assert not adapter_for(game_for(p))._relaxed_lost(p)
 
 
 def test_cards_home_become_parents_as_their_own_parents_come_into_play() -> None:
@@ -321,3 +321,47 @@ def test_cards_home_become_parents_as_their_own_parents_come_into_play() -> None
     )
     available = {TEXT[c] for c in range(52) if Relaxed(home, RANK).avail[c]}
     assert available == {"7H", "6C", "5H", "4C", "3H", "2C", "AH"}
+
+
+# A state inside the proof that Klondike deal 72 (unlimited) is lost. Every card is
+# face up but for four in t5 (2H at the bottom), two in t6 and three in t7 (2C under
+# 8H). Each run that covers them can only move onto a card that lies under it or
+# under another of them (8C onto 9D or 9H, both under 8C; 7C onto 8H, under it, or
+# 8D, under 7S in t6; ...), or go home after a card they cover. The relaxed game that
+# pools the face-up cards frees them all at once and finds no loss; the ordered one,
+# which moves a card only once what lies on it has moved, proves it.
+ORDERED = {
+    "game": "klondike",
+    "options": {"mode": "unlimited"},
+    "deal": 72,
+    "stock": ["6S", "8S", "QD", "7D"],
+    "waste": [],
+    "foundations": [["AC"], ["AD", "2D"], ["AS", "2S", "3S"], ["AH"]],
+    "tableau": [
+        {"down": [], "up": ["5D", "4C", "3D"]},
+        {"down": [], "up": ["KH", "QS", "JD", "TC"]},
+        {"down": [], "up": ["KC", "QH", "JC", "TH", "9S"]},
+        {"down": [], "up": ["KD", "QC", "JH"]},
+        {"down": ["2H", "KS", "9H", "9D"], "up": ["8C", "7H", "6C", "5H", "4S", "3H"]},
+        {"down": ["JS", "TS"], "up": ["TD", "9C", "8D", "7S", "6H", "5S"]},
+        {"down": ["4D", "2C", "8H"], "up": ["7C", "6D", "5C", "4H", "3C"]},
+    ],
+    "reserve": [],
+    "redeals": 0,
+}
+
+
+def test_the_ordered_relaxed_game_moves_a_card_only_once_what_lies_on_it_has_moved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    p = Position.from_json(ORDERED)
+    adapter = adapter_for(game_for(p))
+    assert not adapter._relaxed_lost(p)
+    assert adapter.lost(p)
+    assert solve(p, timeout=10).result == "lost"
+    game = Ordered(p, RANK)
+    assert adapter._played_out(p, game)
+    assert game.h == [1, 3, 6, 1]  # 2C and 2H never come free, nor 4D or 7S
+    # Without it, nothing proves the loss at once.
+    monkeypatch.setattr(Ordered, "won", lambda self: True)
+    assert not adapter_for(game_for(p)).lost(p)

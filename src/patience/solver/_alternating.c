@@ -601,17 +601,28 @@ static void relax_settle(Relax *R) {
 
 static int relax_won(const Relax *R) { return R->h[0] + R->h[1] + R->h[2] + R->h[3] == 52; }
 
-/* KlondikeAdapter._relaxed_lost. */
-static int relaxed_lost(const State *s, int draw, int limit) {
-    Relax R;
-    relax_init(&R, s, draw == 1 && limit >= 0 && s->redeals >= limit);
+/* A relaxed game as the drivers below play it: Relax or Ordered. */
+typedef struct {
+    void *g;
+    int (*take)(void *, int);
+    void (*settle)(void *);
+    int (*won)(const void *);
+} Relaxation;
+
+static int relax_take_any(void *g, int c) { return relax_take(g, c); }
+static void relax_settle_any(void *g) { relax_settle(g); }
+static int relax_won_any(const void *g) { return relax_won(g); }
+
+/* KlondikeAdapter._played_out: whether relaxed game G is lost, the stock dealt as
+ * KlondikeAdapter.lost says. */
+static int played_out(const State *s, int limit, Relaxation G) {
     int seq[52], nseq = s->nseq, ptr = s->ptr;
     for (int k = 0; k < nseq; k++) seq[k] = s->seq[k];
     int left = limit < 0 ? -1 : limit - s->redeals;
     int played = 1;
     for (;;) {
-        relax_settle(&R);
-        if (ptr && relax_take(&R, seq[ptr - 1])) {
+        G.settle(G.g);
+        if (ptr && G.take(G.g, seq[ptr - 1])) {
             memmove(&seq[ptr - 1], &seq[ptr], sizeof(int) * (size_t)(nseq - ptr));
             nseq--;
             ptr--;
@@ -623,15 +634,13 @@ static int relaxed_lost(const State *s, int draw, int limit) {
             played = 0;
             left--;
         } else {
-            return !relax_won(&R);
+            return !G.won(G.g);
         }
     }
 }
 
-/* LadyJaneAdapter._relaxed_lost. */
-static int lj_relaxed_lost(const State *s) {
-    Relax R;
-    relax_init(&R, s, 0);
+/* LadyJaneAdapter._played_out. */
+static int lj_played_out(const State *s, Relaxation G) {
     int res[8][52], nres[8], stock[52], nstock = s->nstock;
     for (int i = 0; i < 8; i++) {
         nres[i] = s->nres[i];
@@ -639,14 +648,14 @@ static int lj_relaxed_lost(const State *s) {
     }
     for (int k = 0; k < nstock; k++) stock[k] = s->stock[k];
     for (;;) {
-        relax_settle(&R);
+        G.settle(G.g);
         int played = 0;
         for (int i = 0; i < 8; i++) /* the reserves, then the waste (stack 7) */
-            while (nres[i] && relax_take(&R, res[i][nres[i] - 1])) {
+            while (nres[i] && G.take(G.g, res[i][nres[i] - 1])) {
                 nres[i]--;
                 played = 1;
             }
-        if (nstock == 1 && relax_take(&R, stock[0])) {
+        if (nstock == 1 && G.take(G.g, stock[0])) {
             nstock = 0;
             played = 1;
         }
@@ -657,9 +666,141 @@ static int lj_relaxed_lost(const State *s) {
         } else if (nstock == 2) {
             res[7][nres[7]++] = stock[--nstock];
         } else {
-            return !relax_won(&R);
+            return !G.won(G.g);
         }
     }
+}
+
+/* KlondikeAdapter._relaxed_lost and LadyJaneAdapter._relaxed_lost. */
+static int relaxed_lost(const State *s, int lady_jane, int draw, int limit) {
+    Relax R;
+    relax_init(&R, s, !lady_jane && draw == 1 && limit >= 0 && s->redeals >= limit);
+    Relaxation G = {&R, relax_take_any, relax_settle_any, relax_won_any};
+    return lady_jane ? lj_played_out(s, G) : played_out(s, limit, G);
+}
+
+/* ------------------------------------------------ the ordered relaxed game
+ * alternating.Ordered: the same facts, played to the same end, but each fact looks
+ * only at the cards it can help (a worklist) instead of sweeping every card. */
+
+enum { O_AWAY, O_TABLEAU, O_GIVEN }; /* where a card not home is: stock or reserve */
+
+typedef struct {
+    const State *s;
+    int h[4], empty, ntodo;
+    int above[52], below[52]; /* the card on each tableau card, and under it, or -1 */
+    uint8_t where[52], moved[52], top[52], up[52], bottom[52];
+    uint8_t todo[512]; /* cards to look at again: at most 52 + 2 per fact, 4 for "empty" */
+} Ordered;
+
+static inline void ordered_push(Ordered *O, int c) {
+    if (c >= 0) O->todo[O->ntodo++] = (uint8_t)c;
+}
+
+static void ordered_init(Ordered *O, const State *s) {
+    memset(O, 0, sizeof *O);
+    O->s = s;
+    memcpy(O->h, s->h, sizeof O->h);
+    for (int c = 0; c < 52; c++) O->above[c] = O->below[c] = -1;
+    for (int i = 0; i < 7; i++) {
+        int n = s->len[i];
+        if (!n) O->empty = 1;
+        for (int k = 0; k < n; k++) {
+            int c = s->tab[i][k];
+            O->where[c] = O_TABLEAU;
+            O->up[c] = k >= s->down[i];
+            O->bottom[c] = k == 0;
+            if (k + 1 < n) O->above[c] = s->tab[i][k + 1];
+            if (k) O->below[c] = s->tab[i][k - 1];
+        }
+    }
+    for (int c = 0; c < 52; c++) /* everything is looked at once */
+        if (O->where[c] == O_TABLEAU || O->h[SUIT[c]] >= s->rel[c]) ordered_push(O, c);
+}
+
+/* Ordered._fits */
+static inline int ordered_fits(const Ordered *O, int c) {
+    const State *s = O->s;
+    return s->rel[c] == 13 ? O->empty : (O->top[s->pa[c]] || O->top[s->pb[c]]);
+}
+
+/* c became a parent: the cards that could be built on it may now move or come back. */
+static void ordered_topped(Ordered *O, int c) {
+    const State *s = O->s;
+    O->top[c] = 1;
+    int r = s->rel[c];
+    if (r > 1)
+        for (int k = 0; k < 2; k++) ordered_push(O, s->cof[RED[c] ? 2 * k : 2 * k + 1][r - 1]);
+}
+
+/* c left its place: the card under it is clear, and a bottom card empties its pile. */
+static void ordered_moved(Ordered *O, int c) {
+    O->moved[c] = 1;
+    ordered_push(O, O->below[c]);
+    if (O->bottom[c] && !O->empty) {
+        O->empty = 1;
+        for (int su = 0; su < 4; su++) ordered_push(O, O->s->cof[su][13]);
+    }
+}
+
+/* c went home: the next card of its suit may follow, and c may come back. */
+static void ordered_home(Ordered *O, int c) {
+    const State *s = O->s;
+    O->h[SUIT[c]]++;
+    if (s->rel[c] < 13) ordered_push(O, s->cof[SUIT[c]][s->rel[c] + 1]);
+    ordered_push(O, c);
+}
+
+/* Ordered.take */
+static int ordered_take(void *g, int c) {
+    Ordered *O = g;
+    if (O->h[SUIT[c]] == O->s->rel[c] - 1) {
+        ordered_home(O, c);
+        return 1;
+    }
+    if (!ordered_fits(O, c)) return 0;
+    O->where[c] = O_GIVEN;
+    ordered_topped(O, c);
+    return 1;
+}
+
+/* Ordered.settle */
+static void ordered_settle(void *g) {
+    Ordered *O = g;
+    const State *s = O->s;
+    while (O->ntodo) {
+        int c = O->todo[--O->ntodo];
+        if (O->h[SUIT[c]] >= s->rel[c]) { /* home: could it come back? */
+            if (!O->top[c] && ordered_fits(O, c)) ordered_topped(O, c);
+            continue;
+        }
+        int home = O->h[SUIT[c]] == s->rel[c] - 1;
+        if (O->where[c] == O_GIVEN) {
+            if (home) ordered_home(O, c);
+            continue;
+        }
+        if (O->where[c] != O_TABLEAU) continue;
+        int clear = O->above[c] < 0 || O->moved[O->above[c]];
+        if (clear && home) {
+            if (!O->moved[c]) ordered_moved(O, c);
+            ordered_home(O, c);
+            continue;
+        }
+        if (clear && !O->top[c]) ordered_topped(O, c);
+        if (!O->moved[c] && (clear || O->up[c]) && ordered_fits(O, c)) ordered_moved(O, c);
+    }
+}
+
+static int ordered_won(const void *g) {
+    const Ordered *O = g;
+    return O->h[0] + O->h[1] + O->h[2] + O->h[3] == 52;
+}
+
+static int ordered_lost(const State *s, int lady_jane, int limit) {
+    Ordered O;
+    ordered_init(&O, s);
+    Relaxation G = {&O, ordered_take, ordered_settle, ordered_won};
+    return lady_jane ? lj_played_out(s, G) : played_out(s, limit, G);
 }
 
 /* The stock cycle's cards, as a set, into both lanes of a key. */
@@ -726,8 +867,8 @@ static void stacks_hash(const State *s, int sorted, uint64_t *pa, uint64_t *pb) 
     *pb += b;
 }
 
-/* Whether the relaxed game is lost, remembered by what it reads (LostMemo). */
-static int lost(Search *S) {
+/* Whether the relaxed game Relax is lost, remembered by what it reads (LostMemo). */
+static int relaxed_lost_memo(Search *S) {
     State *s = &S->st;
     int left = S->limit < 0 ? 255 : S->limit - s->redeals;
     uint64_t a = mixa(heights_code(s) ^ (uint64_t)s->ptr << 20 ^ (uint64_t)left << 28);
@@ -751,10 +892,15 @@ static int lost(Search *S) {
     b = mixb(b);
     Entry *e = table_find(&S->memo, a, b);
     if (e->b) return entry_val(e);
-    int v = S->lady_jane ? lj_relaxed_lost(s) : relaxed_lost(s, S->draw, S->limit);
+    int v = relaxed_lost(s, S->lady_jane, S->draw, S->limit);
     if (S->memo.count >= S->memo_limit) table_clear(&S->memo);
     if (!table_put(&S->memo, a, b, v, S->memo_limit)) S->oom = 1;
     return v;
+}
+
+/* The adapters' ``lost``: whether a relaxed game, Relax or Ordered, is lost. */
+static int lost(Search *S) {
+    return relaxed_lost_memo(S) || ordered_lost(&S->st, S->lady_jane, S->limit);
 }
 
 /* KlondikeAdapter.cost: what of the redeals used and the pointer is a cost rather

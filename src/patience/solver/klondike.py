@@ -50,6 +50,7 @@ from ..rules import Game
 from .alternating import (
     EMPTIED,
     LostMemo,
+    Ordered,
     Relaxed,
     heights,
     is_safe,
@@ -244,10 +245,10 @@ class KlondikeAdapter(Adapter):
         return [c for _, _, c in ranked]
 
     def lost(self, p: Position) -> bool:
-        """Whether even the relaxed game (``alternating.Relaxed``) is lost: then so is
-        this one.
+        """Whether even a relaxed game (``alternating.Relaxed``, then
+        ``alternating.Ordered``) is lost: then so is this one.
 
-        The stock in the relaxed game: with one card per deal, taking a card off the
+        The stock in the relaxed games: with one card per deal, taking a card off the
         waste changes nothing about what later deals bring, so a playable waste card is
         best played at once, and a whole pass with nothing played means no later pass
         plays anything either. Dealing three at a time only reaches waste and stock
@@ -255,13 +256,17 @@ class KlondikeAdapter(Adapter):
         order), so draw 3 is relaxed as draw 1.
         """
         left = 255 if self.limit is None else self.limit - p.redeals  # a byte: unlimited
-        return self._lost(p, bytes((len(p.waste), left)) + bytes(p.waste) + bytes(p.stock), RANK)
+        rest = bytes((len(p.waste), left)) + bytes(p.waste) + bytes(p.stock)
+        return self._lost(p, rest, RANK) or self._played_out(p, Ordered(p, RANK))
 
     def _relaxed_lost(self, p: Position) -> bool:
-        """``lost`` without the cache."""
+        """``Relaxed`` lost, without the cache."""
         # With one card a deal and no redeal left, the waste is a stack (see Relaxed).
         stacked = self.draw == 1 and self.limit is not None and p.redeals >= self.limit
-        game = Relaxed(p, RANK, [p.waste] if stacked else [])
+        return self._played_out(p, Relaxed(p, RANK, [p.waste] if stacked else []))
+
+    def _played_out(self, p: Position, game: Relaxed | Ordered) -> bool:
+        """Whether relaxed ``game`` is lost, with the stock dealt as ``lost`` says."""
         seq = list(p.waste) + list(reversed(p.stock))
         ptr = len(p.waste)
         left = -1 if self.limit is None else self.limit - p.redeals

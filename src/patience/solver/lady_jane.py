@@ -19,6 +19,7 @@ from ..position import Position
 from ..rules import Game
 from .alternating import (
     LostMemo,
+    Ordered,
     Relaxed,
     heights,
     honours,
@@ -58,20 +59,25 @@ class LadyJaneAdapter(Adapter):
         return native_decide("lady_jane", args, self, deadline, cancel, max_states, table_size)
 
     def lost(self, p: Position) -> bool:
-        """Whether even the relaxed game (``alternating.Relaxed``) is lost: then so is
-        this one.
+        """Whether even a relaxed game (``alternating.Relaxed``, then
+        ``alternating.Ordered``) is lost: then so is this one.
 
-        The stock and reserves in the relaxed game: what a deal brings does not depend
+        The stock and reserves in the relaxed games: what a deal brings does not depend
         on play, and a deal only covers reserve cards, so every possible move is made
         before each deal.
         """
         reserves = b"\xff".join(bytes(r) for r in p.reserve)
         rest = bytes(p.stock) + b"\xfd" + bytes(p.waste) + b"\xfd" + reserves
-        return self._lost(p, rest, _relative(p.base))
+        rel = _relative(p.base)
+        return self._lost(p, rest, rel) or self._played_out(p, Ordered(p, rel))
 
     def _relaxed_lost(self, p: Position) -> bool:
-        """``lost`` without the cache."""
-        game = Relaxed(p, _relative(p.base))
+        """``Relaxed`` lost, without the cache."""
+        return self._played_out(p, Relaxed(p, _relative(p.base)))
+
+    @staticmethod
+    def _played_out(p: Position, game: Relaxed | Ordered) -> bool:
+        """Whether relaxed ``game`` is lost, with the stock dealt as ``lost`` says."""
         reserves = [list(r) for r in p.reserve]
         stock, waste = list(p.stock), list(p.waste)
         while True:

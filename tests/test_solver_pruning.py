@@ -365,3 +365,37 @@ def test_the_ordered_relaxed_game_moves_a_card_only_once_what_lies_on_it_has_mov
     # Without it, nothing proves the loss at once.
     monkeypatch.setattr(Ordered, "won", lambda self: True)
     assert not adapter_for(game_for(p)).lost(p)
+
+
+# Klondike deal 27 (no redeal), on a winning line. 3S lies face down under JC; once JC
+# has moved it could go home at once, but the line first builds 2H on it, and only
+# the ordered game that counts it as a parent on its way home keeps the win.
+HOME_BOUND_PARENT = {
+    "game": "klondike",
+    "options": {"mode": "no-redeal"},
+    "deal": 27,
+    "stock": ["9C", "7C", "3C", "6S", "TH", "5S", "9S"],
+    "waste": ["4S", "3D", "7D", "4D", "5H", "5D", "JS", "6D", "QD", "4H"],
+    "foundations": [["AS"], [], [], []],
+    "tableau": [
+        {"down": [], "up": ["KD", "QC", "JH", "TS", "9D"]},
+        {"down": [], "up": ["KH", "QS", "JD", "TC"]},
+        {"down": ["2C"], "up": ["4C", "3H"]},
+        {"down": ["2S", "8S"], "up": ["9H"]},
+        {"down": ["AC", "KC", "7S", "3S"], "up": ["JC"]},
+        {"down": ["2D", "6C", "8C", "AH", "8D"], "up": ["8H"]},
+        {"down": ["6H", "AD", "5C", "7H", "2H", "TD"], "up": ["KS", "QH"]},
+    ],
+    "reserve": [],
+    "redeals": 0,
+}
+
+
+def test_the_ordered_game_counts_a_card_as_a_parent_on_its_way_home() -> None:
+    p = Position.from_json(HOME_BOUND_PARENT)
+    assert solve(p, timeout=10).result == "won"
+    adapter = adapter_for(game_for(p))
+    assert not adapter.lost(p)
+    game = Ordered(p, RANK, adapter._stacks(p))
+    assert not adapter._played_out(p, game)
+    assert game.top[next(c for c in range(52) if TEXT[c] == "3S")]

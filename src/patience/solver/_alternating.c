@@ -466,11 +466,16 @@ typedef struct {
     int twin[52]; /* alternating.Relaxed.twin: the twin above a card in its pile, or -1 */
 } Relax;
 
-static void twins_of(Relax *R, const State *s, const uint8_t *stack, int n) {
+/* alternating.stacked_twins over one stack: each card's twin above it, into ``twin``
+ * (and back, into ``held``, unless NULL). */
+static void twins_of(const State *s, const uint8_t *stack, int n, int *twin, int *held) {
     for (int k = 0; k < n; k++)
         for (int j = k + 1; j < n; j++) {
             int y = stack[k], x = stack[j];
-            if (s->rel[x] == s->rel[y] && s->rel[y] != 13 && RED[x] == RED[y]) R->twin[y] = x;
+            if (s->rel[x] == s->rel[y] && s->rel[y] != 13 && RED[x] == RED[y]) {
+                twin[y] = x;
+                if (held) held[x] = y;
+            }
         }
 }
 
@@ -515,10 +520,10 @@ static void relax_init(Relax *R, const State *s, int waste) {
     R->s = s;
     memcpy(R->h, s->h, sizeof R->h);
     for (int c = 0; c < 52; c++) R->twin[c] = -1;
-    if (waste) twins_of(R, s, s->seq, s->ptr);
+    if (waste) twins_of(s, s->seq, s->ptr, R->twin, NULL);
     for (int i = 0; i < 7; i++) {
         int n = s->len[i], d = s->down[i];
-        twins_of(R, s, s->tab[i], n < d + 1 ? n : d + 1);
+        twins_of(s, s->tab[i], n < d + 1 ? n : d + 1, R->twin, NULL);
         for (int k = d + 1; k < n; k++) { /* a card on one of its parents: its twin */
             int x = s->tab[i][k], under = s->tab[i][k - 1];
             if (s->rel[x] != 13 && (under == s->pa[x] || under == s->pb[x]))
@@ -672,9 +677,9 @@ static int lj_played_out(const State *s, Relaxation G) {
 }
 
 /* KlondikeAdapter._relaxed_lost and LadyJaneAdapter._relaxed_lost. */
-static int relaxed_lost(const State *s, int lady_jane, int draw, int limit) {
+static int relaxed_lost(const State *s, int lady_jane, int limit, int waste) {
     Relax R;
-    relax_init(&R, s, !lady_jane && draw == 1 && limit >= 0 && s->redeals >= limit);
+    relax_init(&R, s, waste);
     Relaxation G = {&R, relax_take_any, relax_settle_any, relax_won_any};
     return lady_jane ? lj_played_out(s, G) : played_out(s, limit, G);
 }
@@ -690,6 +695,7 @@ typedef struct {
     int h[4], empty, ntodo;
     int above[52], below[52]; /* the card on each tableau card, and under it, or -1 */
     uint8_t where[52], moved[52], top[52], up[52], bottom[52];
+    int twin[52], held[52];   /* Ordered.twin, and back: the card each card keeps apart */
     uint8_t todo[512]; /* cards to look at again: at most 52 + 2 per fact, 4 for "empty" */
 } Ordered;
 
@@ -697,14 +703,17 @@ static inline void ordered_push(Ordered *O, int c) {
     if (c >= 0) O->todo[O->ntodo++] = (uint8_t)c;
 }
 
-static void ordered_init(Ordered *O, const State *s) {
+/* ``waste``: the waste is a stack too (Ordered's ``stacks``). */
+static void ordered_init(Ordered *O, const State *s, int waste) {
     memset(O, 0, sizeof *O);
     O->s = s;
     memcpy(O->h, s->h, sizeof O->h);
-    for (int c = 0; c < 52; c++) O->above[c] = O->below[c] = -1;
+    for (int c = 0; c < 52; c++) O->above[c] = O->below[c] = O->twin[c] = O->held[c] = -1;
+    if (waste) twins_of(s, s->seq, s->ptr, O->twin, O->held);
     for (int i = 0; i < 7; i++) {
         int n = s->len[i];
         if (!n) O->empty = 1;
+        twins_of(s, s->tab[i], n < s->down[i] + 1 ? n : s->down[i] + 1, O->twin, O->held);
         for (int k = 0; k < n; k++) {
             int c = s->tab[i][k];
             O->where[c] = O_TABLEAU;
@@ -714,14 +723,20 @@ static void ordered_init(Ordered *O, const State *s) {
             if (k) O->below[c] = s->tab[i][k - 1];
         }
     }
-    for (int c = 0; c < 52; c++) /* everything is looked at once */
-        if (O->where[c] == O_TABLEAU || O->h[SUIT[c]] >= s->rel[c]) ordered_push(O, c);
+    /* Every tableau card is looked at once; a card home, once it could come back
+     * (nothing is a parent yet: only a King, with an empty pile). */
+    for (int c = 0; c < 52; c++)
+        if (O->where[c] == O_TABLEAU || (O->empty && s->rel[c] == 13 && O->h[SUIT[c]] == 13))
+            ordered_push(O, c);
 }
 
 /* Ordered._fits */
 static inline int ordered_fits(const Ordered *O, int c) {
     const State *s = O->s;
-    return s->rel[c] == 13 ? O->empty : (O->top[s->pa[c]] || O->top[s->pb[c]]);
+    if (s->rel[c] == 13) return O->empty;
+    int x = O->twin[c];
+    if (x >= 0 && O->h[SUIT[x]] < s->rel[x]) return O->top[s->pa[c]] && O->top[s->pb[c]];
+    return O->top[s->pa[c]] || O->top[s->pb[c]];
 }
 
 /* c became a parent: the cards that could be built on it may now move or come back. */
@@ -743,12 +758,14 @@ static void ordered_moved(Ordered *O, int c) {
     }
 }
 
-/* c went home: the next card of its suit may follow, and c may come back. */
+/* c went home: the next card of its suit may follow, the twin it kept apart may
+ * take either parent, and c may come back. */
 static void ordered_home(Ordered *O, int c) {
     const State *s = O->s;
     O->h[SUIT[c]]++;
     if (s->rel[c] < 13) ordered_push(O, s->cof[SUIT[c]][s->rel[c] + 1]);
-    ordered_push(O, c);
+    if (O->held[c] >= 0) ordered_push(O, O->held[c]);
+    if (!O->top[c] && ordered_fits(O, c)) ordered_topped(O, c);
 }
 
 /* Ordered.take */
@@ -781,12 +798,12 @@ static void ordered_settle(void *g) {
         }
         if (O->where[c] != O_TABLEAU) continue;
         int clear = O->above[c] < 0 || O->moved[O->above[c]];
+        if (clear && !O->top[c]) ordered_topped(O, c); /* even on its way home */
         if (clear && home) {
             if (!O->moved[c]) ordered_moved(O, c);
             ordered_home(O, c);
             continue;
         }
-        if (clear && !O->top[c]) ordered_topped(O, c);
         if (!O->moved[c] && (clear || O->up[c]) && ordered_fits(O, c)) ordered_moved(O, c);
     }
 }
@@ -796,9 +813,9 @@ static int ordered_won(const void *g) {
     return O->h[0] + O->h[1] + O->h[2] + O->h[3] == 52;
 }
 
-static int ordered_lost(const State *s, int lady_jane, int limit) {
+static int ordered_lost(const State *s, int lady_jane, int limit, int waste) {
     Ordered O;
-    ordered_init(&O, s);
+    ordered_init(&O, s, waste);
     Relaxation G = {&O, ordered_take, ordered_settle, ordered_won};
     return lady_jane ? lj_played_out(s, G) : played_out(s, limit, G);
 }
@@ -867,6 +884,12 @@ static void stacks_hash(const State *s, int sorted, uint64_t *pa, uint64_t *pb) 
     *pb += b;
 }
 
+/* KlondikeAdapter._stacks: with one card a deal and no redeal left, the waste is a
+ * stack (its cards leave from the top). */
+static int waste_stacked(const Search *S) {
+    return !S->lady_jane && S->draw == 1 && S->limit >= 0 && S->st.redeals >= S->limit;
+}
+
 /* Whether the relaxed game Relax is lost, remembered by what it reads (LostMemo). */
 static int relaxed_lost_memo(Search *S) {
     State *s = &S->st;
@@ -892,7 +915,7 @@ static int relaxed_lost_memo(Search *S) {
     b = mixb(b);
     Entry *e = table_find(&S->memo, a, b);
     if (e->b) return entry_val(e);
-    int v = relaxed_lost(s, S->lady_jane, S->draw, S->limit);
+    int v = relaxed_lost(s, S->lady_jane, S->limit, waste_stacked(S));
     if (S->memo.count >= S->memo_limit) table_clear(&S->memo);
     if (!table_put(&S->memo, a, b, v, S->memo_limit)) S->oom = 1;
     return v;
@@ -900,7 +923,7 @@ static int relaxed_lost_memo(Search *S) {
 
 /* The adapters' ``lost``: whether a relaxed game, Relax or Ordered, is lost. */
 static int lost(Search *S) {
-    return relaxed_lost_memo(S) || ordered_lost(&S->st, S->lady_jane, S->limit);
+    return relaxed_lost_memo(S) || ordered_lost(&S->st, S->lady_jane, S->limit, waste_stacked(S));
 }
 
 /* KlondikeAdapter.cost: what of the redeals used and the pointer is a cost rather

@@ -282,13 +282,7 @@ class Relaxed:
         self.downs: list[list[int]] = []
         self.lows: list[int] = []
         self.empty = False
-        self.twin: dict[int, int] = {}
-        piles = [pile[: d + 1] for pile, d in zip(p.tableau, p.down, strict=True)]
-        for stack in (*piles, *stacks):
-            for k, y in enumerate(stack):
-                for x in stack[k + 1 :]:
-                    if rel[x] == rel[y] != 13 and RED[x] == RED[y]:
-                        self.twin[y] = x
+        self.twin = stacked_twins(p, rel, stacks)
         parents = self.parents
         for pile, d in zip(p.tableau, p.down, strict=True):
             for k in range(d + 1, len(pile)):
@@ -397,6 +391,22 @@ class Relaxed:
         return sum(self.h) == 52
 
 
+def stacked_twins(
+    p: Position, rel: tuple[int, ...], stacks: Iterable[Sequence[int]] = ()
+) -> dict[int, int]:
+    """For each card Y with its twin X above it in a stack whose cards leave from the
+    top (a pile's face-down cards and lowest face-up card, or one of ``stacks``): Y ->
+    X. X leaves first, for a parent or home (see ``Relaxed``)."""
+    twin = {}
+    piles = [pile[: d + 1] for pile, d in zip(p.tableau, p.down, strict=True)]
+    for stack in (*piles, *stacks):
+        for k, y in enumerate(stack):
+            for x in stack[k + 1 :]:
+                if rel[x] == rel[y] != 13 and RED[x] == RED[y]:
+                    twin[y] = x
+    return twin
+
+
 class Ordered:
     """A second relaxed game, for proofs of loss: every tableau card keeps its place,
     and what lies on it must move first.
@@ -429,12 +439,22 @@ class Ordered:
     game is played to its end in any order (``settle``), and with the adapter
     driving the stock and the reserves as it does for ``Relaxed``; every card real
     play sends home goes home here too.
+
+    Twins kept apart, as in ``Relaxed``: when a card Y's twin X lies above it in a
+    stack whose cards leave from the top (``stacked_twins``), X leaves first, for a
+    parent (then ``top``) or home, and stays on one of the two parents until it goes
+    home. So until X is home, Y goes onto a parent, or comes back from home onto one,
+    only once both parents are ``top``. (A twin that sits on a parent now needs no
+    rule here: that parent is ``top`` only once the twin has moved.)
     """
 
-    def __init__(self, p: Position, rel: tuple[int, ...]) -> None:
+    def __init__(
+        self, p: Position, rel: tuple[int, ...], stacks: Iterable[Sequence[int]] = ()
+    ) -> None:
         self.rel = rel
         self.h = heights(p)
         self.parents = _CARD_OF[rel]
+        self.twin = stacked_twins(p, rel, stacks)
         self.above = [-1] * 52
         self.moved = [False] * 52
         self.top = [False] * 52
@@ -461,6 +481,9 @@ class Ordered:
         if r == 13:
             return self.empty
         a, b = self.parents[r + 1][c]
+        x = self.twin.get(c)
+        if x is not None and self.h[SUIT[x]] < self.rel[x]:
+            return self.top[a] and self.top[b]
         return self.top[a] or self.top[b]
 
     def take(self, c: int) -> bool:
@@ -483,13 +506,13 @@ class Ordered:
             stay = []
             for c in self.cards:
                 clear = above[c] < 0 or moved[above[c]]
+                if clear and not top[c]:
+                    top[c] = changed = True
                 if clear and h[SUIT[c]] == rel[c] - 1:
                     h[SUIT[c]] += 1
                     moved[c] = changed = True
                     continue
                 stay.append(c)
-                if clear and not top[c]:
-                    top[c] = changed = True
                 if not moved[c] and (clear or self.up[c]) and self._fits(c):
                     moved[c] = changed = True
             self.cards = stay

@@ -257,13 +257,18 @@ class KlondikeAdapter(Adapter):
         """
         left = 255 if self.limit is None else self.limit - p.redeals  # a byte: unlimited
         rest = bytes((len(p.waste), left)) + bytes(p.waste) + bytes(p.stock)
-        return self._lost(p, rest, RANK) or self._played_out(p, Ordered(p, RANK))
+        return self._lost(p, rest, RANK) or self._played_out(p, Ordered(p, RANK, self._stacks(p)))
 
     def _relaxed_lost(self, p: Position) -> bool:
         """``Relaxed`` lost, without the cache."""
-        # With one card a deal and no redeal left, the waste is a stack (see Relaxed).
-        stacked = self.draw == 1 and self.limit is not None and p.redeals >= self.limit
-        return self._played_out(p, Relaxed(p, RANK, [p.waste] if stacked else []))
+        return self._played_out(p, Relaxed(p, RANK, self._stacks(p)))
+
+    def _stacks(self, p: Position) -> list[tuple[int, ...]]:
+        """With one card a deal and no redeal left, the waste is a stack: its cards
+        leave from the top (see ``Relaxed``)."""
+        if self.draw == 1 and self.limit is not None and p.redeals >= self.limit:
+            return [p.waste]
+        return []
 
     def _played_out(self, p: Position, game: Relaxed | Ordered) -> bool:
         """Whether relaxed ``game`` is lost, with the stock dealt as ``lost`` says."""

@@ -55,6 +55,7 @@ smaller table forgets, and proves again, more of what it had proven)."""
 class _Pruned(Protocol):
     prune: bool
     lds_share: float
+    looser_share: float
 
 
 def native_position(p: Position) -> tuple[bytes, bytes, list[bytes], list[bytes], bytes]:
@@ -89,7 +90,8 @@ def native_decide(
     ``looser``: the same position under looser rules, whose winning lines include
     every winning line of the real rules (a position lost under them is lost). Its
     exhaustive search is smaller: it runs after the first tenth of the time (passes)
-    until four tenths, and only its ``lost`` counts; the passes then go on.
+    until the adapter's ``looser_share`` of it, and only its ``lost`` counts; the
+    passes then go on.
     """
     if native is None or not adapter.prune:
         return None
@@ -129,7 +131,7 @@ def native_decide(
     if looser is not None:
         passes(min(lds_end, start + (deadline - start) * 0.1))
         if verdict == 2 and not stopped():
-            if search(looser, -1, start + (deadline - start) * 0.4)[0] == 1:
+            if search(looser, -1, start + (deadline - start) * adapter.looser_share)[0] == 1:
                 verdict = 1
     if verdict == 2:
         passes(lds_end)

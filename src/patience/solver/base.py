@@ -55,6 +55,10 @@ class Adapter:
     """The share of the time budget for limited-discrepancy passes (wins only) before
     the exhaustive search (which alone proves losses)."""
 
+    looser_share = 0.4
+    """Where a game has looser rules to prove losses first (``alternating.native_decide``):
+    the share of the time budget by which that proof must end."""
+
     def decide(
         self,
         p: Position,

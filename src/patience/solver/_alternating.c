@@ -696,7 +696,10 @@ typedef struct {
     int above[52], below[52]; /* the card on each tableau card, and under it, or -1 */
     uint8_t where[52], moved[52], top[52], up[52], bottom[52];
     int twin[52], held[52];   /* Ordered.twin, and back: the card each card keeps apart */
-    uint8_t todo[512]; /* cards to look at again: at most 52 + 2 per fact, 4 for "empty" */
+    /* Cards to look at again. Each card is pushed once at the start, twice when it
+     * becomes a parent, once when it moves and twice when it goes home (each happens
+     * once), the Kings once more for the first emptied pile: under 6 * 52 + 8. */
+    uint8_t todo[6 * 52 + 8];
 } Ordered;
 
 static inline void ordered_push(Ordered *O, int c) {

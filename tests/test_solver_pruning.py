@@ -101,6 +101,26 @@ def test_relaxation_never_gives_up_a_won_line(game: str, options: dict[str, str]
     assert found
 
 
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_the_ordered_game_proves_every_loss_the_pooling_game_proves(
+    game: str, options: dict[str, str]
+) -> None:
+    """The native search may run ``Ordered`` alone (``lost`` in ``_alternating.c``): it
+    must lose no cut ``Relaxed`` makes."""
+    rng = random.Random(f"subsume{game}{options}")
+    adapter = adapter_for(game_for(new_game(game, 1, options)))
+    relaxed = ordered = 0
+    for deal in range(1, 13):
+        p = new_game(game, deal, options)
+        for _ in range(12):
+            if adapter._relaxed_lost(p):
+                relaxed += 1
+                assert adapter._ordered_lost(p), p.to_json()
+            ordered += adapter._ordered_lost(p)
+            p = random_play(p, 8, rng)
+    assert 0 < relaxed <= ordered, (relaxed, ordered)
+
+
 def test_relaxation_proves_some_deals_lost_at_once() -> None:
     for game, options, first in (
         ("klondike", {"mode": "no-redeal"}, [2, 8, 9]),

@@ -91,19 +91,20 @@ class KlondikeAdapter(Adapter):
             # With no redeal most deals are lost, and only the exhaustive search proves
             # a loss: it gets most of the time.
             self.lds_share = 0.15
-        elif (self.draw, self.limit) != (1, None):
-            # The exhaustive search starts at 0.4 of the time, right after the looser
-            # game's proof (``decide``), which may run until 0.7 when it needs to.
-            # Measured on deals 1..200 at 30 s: starting at 0.4 rather than 0.5 gave
-            # the same passes' wins, and the hard proofs and wins of the exhaustive
-            # search 3 to 6 s sooner (three: deals 72 and 138 lost at 23 s and 22 s,
-            # not 28 s and over 30 s; single: deal 162 won at 19 s, not 22 s). The
-            # looser proof of deal 101 takes 17 s, more than the 9 s it had until
-            # 0.4. On the other deals of 1..200 that the exhaustive search decides
-            # after 12 s, the looser search ends at once (with a win, which says
-            # nothing) or, on single 159 and 162 and three 106, early enough.
-            self.lds_share = 0.4
-            self.looser_share = 0.7
+        else:
+            # The exhaustive search starts at 0.2 of the time. Deals 1..600 at 30 s,
+            # logged by phase: no pass that started after 5 s decided a deal the
+            # exhaustive search does not decide within 2 s of its start (single 387
+            # and 517, won by passes at 10 s and 8 s: 2.1 s and 0.7 s; draw-3 82 and
+            # 278 and unlimited 256, lost by complete passes: 0.5 s at most), while the
+            # exhaustive search needs every second it gets: unlimited 101 and 318 (17 s
+            # and 10 s), single 37 and 361 (25 s and 24 s), draw-3 244 (15 s).
+            self.lds_share = 0.2
+            if (self.draw, self.limit) != (1, None):
+                # Single and three run the looser game's proof first (``decide``); it
+                # may run until 0.7: deal 101's takes 17 s. (The exhaustive search
+                # starts when it ends, if that is after 0.2.)
+                self.looser_share = 0.7
         self._to_f = {(i, j): Move(f"t{i + 1}", f"f{j + 1}") for i in range(7) for j in range(4)}
         self._w = {dst: Move("w", dst) for dst in _F + _T}
         self._lost = LostMemo(self._relaxed_lost)
@@ -262,11 +263,15 @@ class KlondikeAdapter(Adapter):
         """
         left = 255 if self.limit is None else self.limit - p.redeals  # a byte: unlimited
         rest = bytes((len(p.waste), left)) + bytes(p.waste) + bytes(p.stock)
-        return self._lost(p, rest, RANK) or self._played_out(p, Ordered(p, RANK, self._stacks(p)))
+        return self._lost(p, rest, RANK) or self._ordered_lost(p)
 
     def _relaxed_lost(self, p: Position) -> bool:
         """``Relaxed`` lost, without the cache."""
         return self._played_out(p, Relaxed(p, RANK, self._stacks(p)))
+
+    def _ordered_lost(self, p: Position) -> bool:
+        """``Ordered`` lost."""
+        return self._played_out(p, Ordered(p, RANK, self._stacks(p)))
 
     def _stacks(self, p: Position) -> list[tuple[int, ...]]:
         """With one card a deal and no redeal left, the waste is a stack: its cards

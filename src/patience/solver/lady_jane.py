@@ -68,12 +68,15 @@ class LadyJaneAdapter(Adapter):
         """
         reserves = b"\xff".join(bytes(r) for r in p.reserve)
         rest = bytes(p.stock) + b"\xfd" + bytes(p.waste) + b"\xfd" + reserves
-        rel = _relative(p.base)
-        return self._lost(p, rest, rel) or self._played_out(p, Ordered(p, rel))
+        return self._lost(p, rest, _relative(p.base)) or self._ordered_lost(p)
 
     def _relaxed_lost(self, p: Position) -> bool:
         """``Relaxed`` lost, without the cache."""
         return self._played_out(p, Relaxed(p, _relative(p.base)))
+
+    def _ordered_lost(self, p: Position) -> bool:
+        """``Ordered`` lost."""
+        return self._played_out(p, Ordered(p, _relative(p.base)))
 
     @staticmethod
     def _played_out(p: Position, game: Relaxed | Ordered) -> bool:

@@ -92,13 +92,13 @@ class KlondikeAdapter(Adapter):
             # a loss: it gets most of the time.
             self.lds_share = 0.15
         else:
-            # The exhaustive search starts at 0.2 of the time. Deals 1..600 at 30 s,
-            # logged by phase: no pass that started after 5 s decided a deal the
-            # exhaustive search does not decide within 2 s of its start (single 387
-            # and 517, won by passes at 10 s and 8 s: 2.1 s and 0.7 s; draw-3 82 and
-            # 278 and unlimited 256, lost by complete passes: 0.5 s at most), while the
-            # exhaustive search needs every second it gets: unlimited 101 and 318 (17 s
-            # and 10 s), single 37 and 361 (25 s and 24 s), draw-3 244 (15 s).
+            # The exhaustive search starts at 0.2 of the time. Deals logged by phase at 30 s
+            # (single 1..600, draw 3 1..317, unlimited 1..361): no pass that started after
+            # 5 s decided a deal the exhaustive search does not decide within 2 s of its
+            # start (single 387 and 517, won by passes at 10 s and 8 s: 2.1 s and 0.7 s;
+            # draw-3 82 and 278 and unlimited 256, lost by complete passes: 0.5 s at most),
+            # while the exhaustive search needs every second it gets: unlimited 101 and 318
+            # (17 s and 10 s), single 37 and 361 (25 s and 24 s), draw-3 244 (15 s).
             self.lds_share = 0.2
             if (self.draw, self.limit) != (1, None):
                 # Single and three run the looser game's proof first (``decide``); it

@@ -677,12 +677,22 @@ static int lj_played_out(const State *s, Relaxation G) {
     }
 }
 
+/* KlondikeAdapter._stacks: with one card a deal and no redeal left, the waste is a
+ * stack (its cards leave from the top). */
+static int waste_stacked(const Search *S) {
+    return !S->lady_jane && S->draw == 1 && S->limit >= 0 && S->st.redeals >= S->limit;
+}
+
+/* The adapter's ``_played_out``: whether relaxed game G is lost in the search's state. */
+static int game_played_out(const Search *S, Relaxation G) {
+    return S->lady_jane ? lj_played_out(&S->st, G) : played_out(&S->st, S->limit, G);
+}
+
 /* KlondikeAdapter._relaxed_lost and LadyJaneAdapter._relaxed_lost. */
-static int relaxed_lost(const State *s, int lady_jane, int limit, int waste) {
+static int relaxed_lost(const Search *S) {
     Relax R;
-    relax_init(&R, s, waste);
-    Relaxation G = {&R, relax_take_any, relax_settle_any, relax_won_any};
-    return lady_jane ? lj_played_out(s, G) : played_out(s, limit, G);
+    relax_init(&R, &S->st, waste_stacked(S));
+    return game_played_out(S, (Relaxation){&R, relax_take_any, relax_settle_any, relax_won_any});
 }
 
 /* ------------------------------------------------ the ordered relaxed game
@@ -817,11 +827,11 @@ static int ordered_won(const void *g) {
     return O->h[0] + O->h[1] + O->h[2] + O->h[3] == 52;
 }
 
-static int ordered_lost(const State *s, int lady_jane, int limit, int waste) {
+/* KlondikeAdapter._ordered_lost and LadyJaneAdapter._ordered_lost. */
+static int ordered_lost(const Search *S) {
     Ordered O;
-    ordered_init(&O, s, waste);
-    Relaxation G = {&O, ordered_take, ordered_settle, ordered_won};
-    return lady_jane ? lj_played_out(s, G) : played_out(s, limit, G);
+    ordered_init(&O, &S->st, waste_stacked(S));
+    return game_played_out(S, (Relaxation){&O, ordered_take, ordered_settle, ordered_won});
 }
 
 /* The stock cycle's cards, as a set, into both lanes of a key. */
@@ -888,12 +898,6 @@ static void stacks_hash(const State *s, int sorted, uint64_t *pa, uint64_t *pb) 
     *pb += b;
 }
 
-/* KlondikeAdapter._stacks: with one card a deal and no redeal left, the waste is a
- * stack (its cards leave from the top). */
-static int waste_stacked(const Search *S) {
-    return !S->lady_jane && S->draw == 1 && S->limit >= 0 && S->st.redeals >= S->limit;
-}
-
 /* Whether the relaxed game Relax is lost, remembered by what it reads (LostMemo). */
 static int relaxed_lost_memo(Search *S) {
     State *s = &S->st;
@@ -919,7 +923,7 @@ static int relaxed_lost_memo(Search *S) {
     b = mixb(b);
     Entry *e = table_find(&S->memo, a, b);
     if (e->b) return entry_val(e);
-    int v = relaxed_lost(s, S->lady_jane, S->limit, waste_stacked(S));
+    int v = relaxed_lost(S);
     if (S->memo.count >= S->memo_limit) table_clear(&S->memo);
     if (!table_put(&S->memo, a, b, v, S->memo_limit)) S->oom = 1;
     return v;
@@ -942,12 +946,11 @@ static int relaxed_lost_memo(Search *S) {
  * A state left unpruned is only searched: the verdicts stay proven. (The Python
  * search, the reference the tests check the cuts against, always runs both.) */
 static int lost(Search *S) {
-    State *s = &S->st;
     if (S->probes < 256 || S->states % 16 == 0) {
         int v = relaxed_lost_memo(S);
         S->relax_losses += v;
         if (!v) {
-            v = ordered_lost(s, S->lady_jane, S->limit, waste_stacked(S));
+            v = ordered_lost(S);
             S->ordered_runs++;
             S->ordered_losses += v;
         }
@@ -961,7 +964,7 @@ static int lost(Search *S) {
     }
     if (S->ordered_losses * 100 < S->ordered_runs) return relaxed_lost_memo(S);
     if (S->relax_losses * 4 > S->probes && relaxed_lost_memo(S)) return 1;
-    return ordered_lost(s, S->lady_jane, S->limit, waste_stacked(S));
+    return ordered_lost(S);
 }
 
 /* KlondikeAdapter.cost: what of the redeals used and the pointer is a cost rather

@@ -1,17 +1,15 @@
 """The FastAPI application: the JSON API under /api and the static front end at /.
 
-The app is declared as data: a router of endpoints, a map of exception handlers, one
-middleware that refuses foreign Host and Origin headers. Rules live in the engine;
-``service.Service`` applies them and saves every change before the reply.
+The app is declared as data: a router of endpoints, a map of exception handlers, the
+middlewares of ``security`` (foreign Host and Origin, oversized bodies). Rules live in
+the engine; ``service.Service`` applies them and saves every change before the reply.
 """
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import mimetypes
 import os
-import socket
 import threading
 import time
 from collections import OrderedDict
@@ -27,7 +25,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import PatienceError
 from ..moves import Move
@@ -44,6 +41,7 @@ from .api_models import (
     PileRequest,
     StatsList,
 )
+from .security import BodyLimit, LocalOnly
 from .service import IDLE_CAP, ApiError, Live, Service, game_list, useful_move
 
 try:
@@ -59,7 +57,6 @@ log = logging.getLogger(__name__)
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 LANGUAGES = ("en", "es", "fr")
-LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]"})
 HINT_TIMEOUT = 2.0
 WINNABLE_BUDGET = 8.0
 REWIND_BUDGET = 10.0
@@ -99,100 +96,6 @@ def error_body(code: str, template: str, params: dict[str, object]) -> dict[str,
 def error_response(status: int, code: str, template: str, **params: object) -> JSONResponse:
     """A JSON error reply."""
     return JSONResponse(error_body(code, template, params), status_code=status)
-
-
-def is_ip_literal(name: str) -> bool:
-    """Whether ``name`` (a Host header's name part) is an IP address, not a DNS name."""
-    try:
-        ipaddress.ip_address(name[1:-1] if name.startswith("[") else name)
-    except ValueError:
-        return False
-    return name.startswith("[") == (":" in name)
-
-
-class LocalOnly:
-    """Refuse requests whose Host or Origin is not this local server (DNS rebinding).
-
-    With ``lan`` (the server listens beyond this computer, for a phone on the same
-    network) the server's address as another device sees it is also this server: any
-    IP address, and this machine's name. A DNS rebinding attack needs a name of the
-    attacker's in the Host header, so IP addresses let none through; another site's
-    page is still refused by the Origin check."""
-
-    def __init__(self, app: ASGIApp, port: int | None = None, lan: bool = False) -> None:
-        self.app = app
-        self.port = port
-        self.lan = lan
-        self.names = set(LOCAL_HOSTS)
-        if lan:
-            me = socket.gethostname().lower()
-            self.names |= {me, f"{me}.local"}
-
-    def host_ok(self, host: str) -> bool:
-        """Whether ``host`` (a Host header or an Origin's authority) names this server."""
-        name, port = host, None
-        if host.startswith("["):
-            end = host.find("]")
-            if end < 0:
-                return False
-            name, rest = host[: end + 1], host[end + 1 :]
-            if rest:
-                if not rest.startswith(":"):
-                    return False
-                port = rest[1:]
-        elif ":" in host:
-            name, port = host.rsplit(":", 1)
-        if name.lower() not in self.names and not (self.lan and is_ip_literal(name)):
-            return False
-        if port is not None and not port.isdigit():
-            return False
-        if self.port is None:
-            return True
-        return (int(port) if port else 80) == self.port
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Check the headers, then pass the request on with a few safety headers."""
-        if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
-        headers = {k.lower(): v for k, v in scope["headers"]}
-        host = headers.get(b"host", b"").decode("latin-1")
-        origin = headers.get(b"origin")
-        problem = None
-        if not self.host_ok(host):
-            problem = error_response(
-                403, "forbidden_host", _("Host {host} is not this local server"), host=host[:100]
-            )
-        elif origin is not None:
-            text = origin.decode("latin-1")
-            if not (text.startswith("http://") and self.host_ok(text[7:])):
-                problem = error_response(
-                    403,
-                    "forbidden_origin",
-                    _("Origin {origin} is not this local server"),
-                    origin=text[:100],
-                )
-        if problem is not None:
-            if scope["type"] == "http":
-                await problem(scope, receive, send)
-            else:
-                await send({"type": "websocket.close", "code": 1008})
-            return
-        is_api = scope.get("path", "").startswith("/api/")
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                extra = [
-                    (b"x-content-type-options", b"nosniff"),
-                    (b"x-frame-options", b"DENY"),
-                    (b"referrer-policy", b"no-referrer"),
-                ]
-                # The front end changes with the package: always revalidate it.
-                extra.append((b"cache-control", b"no-store" if is_api else b"no-cache"))
-                message["headers"] = list(message.get("headers", [])) + extra
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
 
 
 async def run_cancellable(request: Request, cancel: threading.Event, work: Callable[[], T]) -> T:
@@ -373,7 +276,7 @@ def create_app(
         version="0.1.0",
         summary="Solitaire in the browser: Klondike, Lady Jane, Baker's Dozen, Hopscotch.",
         openapi_url="/api/openapi.json",
-        docs_url="/api/docs",
+        docs_url=None,
         redoc_url=None,
         lifespan=lifespan,
     )
@@ -549,7 +452,8 @@ def create_app(
     app.include_router(api)
     install_error_handlers(app)
     app.mount("/", StaticFiles(directory=STATIC_DIR, html=True, check_dir=False), name="static")
-    app.add_middleware(LocalOnly, port=port, lan=lan)
+    app.add_middleware(BodyLimit, reply=error_response)
+    app.add_middleware(LocalOnly, reply=error_response, port=port, lan=lan)
     return app
 
 

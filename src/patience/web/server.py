@@ -65,8 +65,9 @@ def network_address() -> str | None:
 
 
 def url_for(host: str, port: int) -> str:
-    """The address to open in a browser."""
-    name = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    """The address to open in a browser: for a server on every address, this computer's
+    own (the server accepts the address a connection comes in at, not 0.0.0.0 or ::)."""
+    name = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
     if ":" in name and not name.startswith("["):
         name = f"[{name}]"
     return f"http://{name}:{port}/"

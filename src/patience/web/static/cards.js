@@ -55,7 +55,7 @@ export function cardDefs() {
     .map(([s, shape]) => `<symbol id="suit-${s}" viewBox="0 0 100 100">${shape}</symbol>`)
     .join("");
   return (
-    '<svg width="0" height="0" style="position:absolute" aria-hidden="true" focusable="false"><defs>' +
+    '<svg class="card-defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>' +
     symbols +
     '<pattern id="card-back-pattern" width="12" height="12" patternUnits="userSpaceOnUse"' +
     ' patternTransform="rotate(45)"><rect width="12" height="12" fill="#1f4e8c"/>' +

@@ -188,9 +188,10 @@ function describeMove(text, cards = state.cards) {
   const pile = cards[m.src] || [];
   const card = pile[pile.length - m.count];
   const name = card ? cardName(card.text) : pileLabel(m.src);
+  const params = { card: name, pile: pileLabel(m.dst) };
   return m.count > 1
-    ? t("{card} and the {n} cards on it to {pile}", { card: name, n: m.count - 1, pile: pileLabel(m.dst) })
-    : t("{card} to {pile}", { card: name, pile: pileLabel(m.dst) });
+    ? tn("{card} and the card on it to {pile}", "{card} and the {n} cards on it to {pile}", m.count - 1, params)
+    : t("{card} to {pile}", params);
 }
 
 function legalTargets(src, count) {

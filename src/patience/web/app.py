@@ -45,6 +45,7 @@ from .api_models import (
     StatsList,
 )
 from .service import IDLE_CAP, ApiError, Live, Service, game_list, useful_move
+from .why import router as why_router
 
 try:
     from ..i18n import _
@@ -547,6 +548,7 @@ def create_app(
         return catalog
 
     app.include_router(api)
+    app.include_router(why_router)
     install_error_handlers(app)
     app.mount("/", StaticFiles(directory=STATIC_DIR, html=True, check_dir=False), name="static")
     app.add_middleware(LocalOnly, port=port, lan=lan)

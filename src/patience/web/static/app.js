@@ -241,13 +241,25 @@ async function perform(call, { announce = null } = {}) {
   }
 }
 
-async function playMove(text) {
+// Whether the server lists this move among the position's legal moves.
+function isLegal(text) {
+  const m = parseMove(text);
+  return (state.view.legal_moves || []).some((legal) => {
+    const l = parseMove(legal);
+    return m && l && (l.deal ? m.deal : !m.deal && l.src === m.src && l.dst === m.dst && l.count === m.count);
+  });
+}
+
+// assisted: "Show me" plays the move. A server that does not count assisted moves yet has
+// no "assisted" in its GameView, and would refuse the field.
+async function playMove(text, { assisted = false } = {}) {
   if (!state.view) return false;
   const before = state.cards;
   const description = () => describeMove(text, before);
   state.selected = null;
   state.hint = null;
-  const ok = await perform(() => api.move(state.view.id, text), { announce: description() });
+  const options = { legal: isLegal(text), assisted: assisted && "assisted" in state.view };
+  const ok = await perform(() => api.move(state.view.id, text, options), { announce: description() });
   if (ok) reportDone(description);
   return ok;
 }
@@ -265,12 +277,31 @@ async function deal() {
   await playMove("deal");
 }
 
+// Whether a legal move sends a card to a foundation (from pile src, or from anywhere).
+function canGoUp(src = null) {
+  return (state.view.legal_moves || []).some((text) => {
+    const m = parseMove(text);
+    return m && !m.deal && m.dst[0] === "f" && (src === null || m.src === src);
+  });
+}
+
+// The server would refuse these with a 409 (an error in the console): say why here.
+function refuseLocally(text) {
+  setStatus(text, "error");
+  say(text());
+  render();
+}
+
 async function toFoundation(pile) {
   if (!state.view) return;
   const cards = state.cards[pile] || [];
   const top = cards[cards.length - 1];
   state.selected = null;
   state.hint = null;
+  if (!canGoUp(pile)) {
+    refuseLocally(() => t("The top card of {pile} cannot go to a foundation", { pile: pileLabel(pile) }));
+    return;
+  }
   const description = () => (top ? t("{card} to its foundation", { card: cardName(top.text) }) : "");
   const ok = await perform(() => api.toFoundation(state.view.id, pile), { announce: description() });
   if (ok) reportDone(description);
@@ -279,6 +310,10 @@ async function toFoundation(pile) {
 async function autoFinish() {
   if (!state.view) return;
   state.selected = null;
+  if (!canGoUp()) {
+    refuseLocally(() => t("No card can go to the foundations."));
+    return;
+  }
   const before = state.view.moves_made;
   const ok = await perform(() => api.action(state.view.id, "autofinish"));
   if (ok) {
@@ -508,7 +543,7 @@ async function showMe() {
         presentHint({ ...h, move });
         await delay(420, run);
         if (run.cancelled) break;
-        if (!(await playMove(move))) {
+        if (!(await playMove(move, { assisted: true }))) {
           run.cancelled = true;
           break;
         }
@@ -1103,6 +1138,8 @@ function onKey(ev) {
     cancelShowMe();
     state.selected = null;
     state.hint = null;
+    // The hint's words go with its highlight.
+    if (state.status && state.status.kind === "hint") setStatus("");
     if (had) {
       say(t("Cancelled"));
       render();

@@ -576,3 +576,30 @@ def test_statistics_show_the_assisted_count_when_the_server_sends_it(
         assert page._console == [] and page._errors == []
     finally:
         page.context.close()
+
+
+def test_a_message_missing_from_the_catalog_is_named_in_the_console(
+    browser: Any, base_url: str
+) -> None:
+    """What the tour above relies on: i18n.js warns of each id its catalog lacks, once."""
+
+    def without_undo(route: Any) -> None:
+        reply = route.fetch()
+        body = reply.json()
+        del body["messages"]["Undo"]
+        route.fulfill(response=reply, json=body)
+
+    ctx = browser.new_context(locale="es-ES")
+    page = ctx.new_page()
+    warned: list[str] = []
+    page.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
+    page.route("**/api/messages/es", without_undo)
+    try:
+        page.goto(base_url + "/")
+        page.wait_for_selector("body[data-ready=true]")
+        assert undo_label(page) == "Undo"
+        page.evaluate("import('/i18n.js').then((m) => m.setLanguage('es'))")  # awaited
+        assert undo_label(page) == "Undo"
+        assert warned == ['patience: no es text for the message "Undo"']
+    finally:
+        ctx.close()

@@ -194,14 +194,15 @@ function describeMove(text, cards = state.cards) {
     : t("{card} to {pile}", params);
 }
 
+// The position's legal moves, as the server lists them, parsed.
+function legalMoves() {
+  return state.view ? (state.view.legal_moves || []).map(parseMove).filter(Boolean) : [];
+}
+
 function legalTargets(src, count) {
-  if (!state.view) return [];
-  const out = [];
-  for (const text of state.view.legal_moves || []) {
-    const m = parseMove(text);
-    if (m && !m.deal && m.src === src && m.count === count) out.push(m.dst);
-  }
-  return out;
+  return legalMoves()
+    .filter((m) => !m.deal && m.src === src && m.count === count)
+    .map((m) => m.dst);
 }
 
 // Stop "Show me" at once (the button, the table and the status line say so now, not when
@@ -244,10 +245,9 @@ async function perform(call, { announce = null } = {}) {
 // Whether the server lists this move among the position's legal moves.
 function isLegal(text) {
   const m = parseMove(text);
-  return (state.view.legal_moves || []).some((legal) => {
-    const l = parseMove(legal);
-    return m && l && (l.deal ? m.deal : !m.deal && l.src === m.src && l.dst === m.dst && l.count === m.count);
-  });
+  return Boolean(m) && legalMoves().some((l) =>
+    l.deal ? m.deal : !m.deal && l.src === m.src && l.dst === m.dst && l.count === m.count,
+  );
 }
 
 // assisted: "Show me" plays the move. A server that does not count assisted moves yet has
@@ -279,10 +279,7 @@ async function deal() {
 
 // Whether a legal move sends a card to a foundation (from pile src, or from anywhere).
 function canGoUp(src = null) {
-  return (state.view.legal_moves || []).some((text) => {
-    const m = parseMove(text);
-    return m && !m.deal && m.dst[0] === "f" && (src === null || m.src === src);
-  });
+  return legalMoves().some((m) => !m.deal && m.dst[0] === "f" && (src === null || m.src === src));
 }
 
 // The server would refuse these with a 409 (an error in the console): say why here.

@@ -1,9 +1,11 @@
-"""Debian's Chromium for the browser tests, and the flags that let it start offline as root."""
+"""Debian's Chromium for the browser tests, the flags that let it start offline as root, and
+the mouse drag the tests share."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,3 +29,29 @@ def require_chromium() -> None:
     if os.environ.get("CI"):
         pytest.fail(message.replace("skipped", "cannot run in CI"), pytrace=False)
     pytest.skip(message, allow_module_level=True)
+
+
+def center(locator: Any) -> tuple[float, float]:
+    """The middle of an element's top strip (where a fanned card can be grabbed)."""
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 12)
+
+
+def drag(page: Any, source: Any, target: Any, check_targets: list[str] | None = None) -> None:
+    """Drag with the mouse from one element to another, in small steps as a hand would.
+
+    ``check_targets``: the piles that must be lit as drop targets on the way.
+    """
+    x0, y0 = center(source)
+    x1, y1 = center(target)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 10, y0 + 10, steps=3)
+    page.mouse.move(x1, y1 + 10, steps=8)
+    if check_targets is not None:
+        lit = page.locator("#table .ring.drop-target").evaluate_all(
+            "els => els.map(e => e.dataset.pile)"
+        )
+        assert sorted(lit) == sorted(check_targets)
+    page.mouse.up()

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from browser import CHROMIUM, CHROMIUM_ARGS, center, drag, require_chromium
 from engine_builders import near_won_klondike
 from patience import new_game
 
@@ -147,29 +147,6 @@ def open_game(page: Page, server: Server, body: dict[str, Any]) -> dict[str, Any
 def card(page: Page, text: str) -> Any:
     """The element of a face-up card."""
     return page.locator(f'#table .card[data-card="{text}"]')
-
-
-def center(locator: Any) -> tuple[float, float]:
-    """The middle of an element's top strip (where a fanned card can be grabbed)."""
-    box = locator.bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 12)
-
-
-def drag(page: Page, source: Any, target: Any, check_targets: list[str] | None = None) -> None:
-    """Drag with the mouse from one element to another, in small steps as a hand would."""
-    x0, y0 = center(source)
-    x1, y1 = center(target)
-    page.mouse.move(x0, y0)
-    page.mouse.down()
-    page.mouse.move(x0 + 10, y0 + 10, steps=3)
-    page.mouse.move(x1, y1 + 10, steps=8)
-    if check_targets is not None:
-        lit = page.locator("#table .ring.drop-target").evaluate_all(
-            "els => els.map(e => e.dataset.pile)"
-        )
-        assert sorted(lit) == sorted(check_targets)
-    page.mouse.up()
 
 
 def test_drag_and_drop_lights_targets_and_moves(e2e_page: Page, e2e_server: Server) -> None:
@@ -360,6 +337,66 @@ def test_hint_highlights_a_move(e2e_page: Page, e2e_server: Server) -> None:
     e2e_page.locator("#btn-hint").click()
     expect(e2e_page.locator("#status")).to_have_attribute("data-kind", "hint")
     expect(e2e_page.locator("#table .ring.hint-target")).to_have_count(1)
+
+
+def test_escape_takes_the_hint_off_the_table_and_the_status_line(
+    e2e_page: Page, e2e_server: Server
+) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
+    status = e2e_page.locator("#status")
+    e2e_page.keyboard.press("h")
+    expect(status).to_have_attribute("data-kind", "hint")
+    expect(status).to_contain_text("Hint: ")
+    e2e_page.keyboard.press("Escape")
+    expect(e2e_page.locator("#table .ring.hint-target")).to_have_count(0)
+    expect(e2e_page.locator("#table .card.hinted")).to_have_count(0)
+    expect(status).to_have_text("")
+    expect(e2e_page.locator("#announce")).to_have_text("Cancelled")
+
+
+def console_problems(page: Page) -> list[str]:
+    """A list that fills with the page's console errors and warnings from now on."""
+    seen: list[str] = []
+    page.on(
+        "console",
+        lambda m: seen.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None,
+    )
+    return seen
+
+
+@pytest.mark.xfail(reason="needs the 204 of /api/current", strict=False)
+def test_first_visit_logs_no_error(e2e_browser: Any, tmp_path: Path) -> None:
+    # No game yet: /api/current says so without an error status, and the page deals one.
+    server = Server(tmp_path / "data").start()
+    context = e2e_browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    problems = console_problems(page)
+    try:
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready=true]")
+        expect(page.locator("#info .deal")).to_be_visible()
+        assert problems == []
+    finally:
+        context.close()
+        server.kill()
+
+
+@pytest.mark.xfail(reason="needs the assisted field of the move request", strict=False)
+def test_show_me_moves_are_sent_as_assisted(e2e_page: Page, e2e_server: Server) -> None:
+    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
+    bodies: list[Any] = []
+    e2e_page.on(
+        "request",
+        lambda r: bodies.append(r.post_data_json) if r.url.endswith("/move") else None,
+    )
+    card(e2e_page, "KC").click()  # one King by hand: not assisted
+    e2e_page.locator('#table .slot[data-pile="f1"]').click(force=True)
+    expect(card(e2e_page, "KC")).to_have_attribute("data-pile", "f1")
+    e2e_page.locator("#btn-showme").click()
+    expect(e2e_page.locator("#result-dialog")).to_be_visible(timeout=20000)
+    assert len(bodies) == 4, bodies
+    assert "assisted" not in bodies[0]
+    assert all(body.get("assisted") is True for body in bodies[1:]), bodies
 
 
 def test_winnable_indicator_setting(e2e_page: Page, e2e_server: Server) -> None:

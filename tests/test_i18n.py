@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 from patience import i18n
 from patience.errors import IllegalMoveError
 from patience.games import GAMES
+from patience.js_messages import JsSyntaxError
+from patience.js_messages import calls as js_calls
 from patience.moves import Move
 from patience.position import Position
 from patience.rules.game import Game
@@ -371,6 +373,83 @@ def test_js_and_html_extraction(tmp_path: Path) -> None:
     assert found == ["Undo", ("{n} move", "{n} moves"), "Tpl {x}", "Redo"]
     html = "<p data-i18n=\"Hello\">Hello</p><button data-i18n-aria-label='Close'></button>"
     assert [m for _l, m, _c in i18n.extract_data_i18n(html)] == ["Hello", "Close"]
+
+
+# Every t("...") and tn("...", "...") with literal strings, found by a second method that
+# shares nothing with the extractor: a plain search of the text. It may see a call inside a
+# string or comment (then it asks for one id too many, loudly); it cannot lose its place.
+_LITERAL = r"""(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\$]|\\.)*)`)"""
+_T_CALL = re.compile(r"(?<![\w$.])t\(\s*" + _LITERAL)
+_TN_CALL = re.compile(r"(?<![\w$.])tn\(\s*" + _LITERAL + r"\s*,\s*" + _LITERAL)
+
+
+def _js_string(groups: tuple[str | None, ...]) -> str:
+    body = next(g for g in groups if g is not None)
+    return re.sub(r"\\(.)", r"\1", body)
+
+
+def call_sites() -> set[MessageId]:
+    """The literal message ids of every t/tn call in the front end's JavaScript."""
+    ids: set[MessageId] = set()
+    for path in sorted(i18n.STATIC_DIR.glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        ids |= {_js_string(m.groups()) for m in _T_CALL.finditer(text)}
+        ids |= {
+            (_js_string(m.groups()[:3]), _js_string(m.groups()[3:]))
+            for m in _TN_CALL.finditer(text)
+        }
+    return ids
+
+
+def test_a_plain_search_finds_the_same_front_end_ids_as_the_extractor() -> None:
+    found = call_sites()
+    assert len(found) > 250
+    extracted: set[MessageId] = set()
+    for path in sorted(i18n.STATIC_DIR.glob("*.js")):
+        extracted |= {m for _line, m, _c in i18n._js_messages(path)}
+    lost = sorted(map(str, found - extracted))
+    assert not lost, f"call sites the extractor does not see: {lost}"
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_every_front_end_call_site_is_translated(lang: str, catalogs: dict[str, Catalog]) -> None:
+    have = {key(m.id): m for m in catalogs[lang] if m.id}
+    missing = sorted(
+        str(k) for k in call_sites() if k not in have or not all(forms(have[k].string))
+    )
+    assert not missing, f"{lang}: call sites with no translation: {missing}"
+
+
+@pytest.mark.parametrize(
+    ("source", "want"),
+    [
+        # The regular expression that hid every message after it from Babel's lexer.
+        ('const m = /^(\\w+)>(\\w+)(?:\\/(\\d+))?$/.exec(s);\nt("after")', ["after"]),
+        ('x = a / b; y = c / d; t("divided")', ["divided"]),
+        ('s.replace(/[/"]/g, ""); t("class")', ["class"]),
+        ('if (ok) /"/.test(s); t("head")', ["head"]),
+        ('const o = {a: 1} / 2; t("object")', ["object"]),
+        ('function f() {}\n/"/.test(s); t("block")', ["block"]),
+        ('return /\'/.test(s) && t("keyword")', ["keyword"]),
+        ('i++ / 2; t("postfix")', ["postfix"]),
+        (
+            'const h = `a ${b / 2} ${`inner ${t("nested")}`} c`; t("after template")',
+            ["nested", "after template"],
+        ),
+        ('t(`plain`); t(`with ${x}`); t(notice); obj.t("method")', ["plain"]),
+        ('// t("comment")\n/* t("block comment") */ t("code")', ["code"]),
+        ('t("esc\\"aped \\u00e9")', ['esc"aped é']),
+    ],
+)
+def test_js_lexer_tells_regular_expressions_from_divisions(source: str, want: list[str]) -> None:
+    found = [args[0] for _line, _f, args in js_calls(source, ["t"]) if args[0] is not None]
+    assert found == want
+
+
+@pytest.mark.parametrize("source", ['t("open', "t(`open ${x}", "/* open", "t('a\nb')"])
+def test_js_lexer_fails_loudly_when_lost(source: str) -> None:
+    with pytest.raises(JsSyntaxError):
+        list(js_calls(source, ["t"]))
 
 
 def test_update_and_compile_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

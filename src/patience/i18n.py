@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 import copy
-import io
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
@@ -24,6 +23,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.support import NullTranslations, Translations
+
+from .js_messages import calls as js_calls
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "fr")
 """The languages we ship, English (the source language) first."""
@@ -207,14 +208,10 @@ def _python_messages(path: Path) -> Iterator[Extracted]:
 
 
 def _js_messages(path: Path) -> Iterator[Extracted]:
-    from babel.messages.extract import extract_javascript
-
-    with path.open("rb") as fh:
-        for lineno, func, message, comments in extract_javascript(
-            fh, JS_KEYWORDS, ["TRANSLATORS:"], {"parse_template_string": True}
-        ):
-            yield from _keyword_message(lineno, func, message, comments, JS_KEYWORDS)
-    yield from extract_data_i18n(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    for lineno, func, args in js_calls(text, JS_KEYWORDS):
+        yield from _keyword_message(lineno, func, args, [], JS_KEYWORDS)
+    yield from extract_data_i18n(text)
 
 
 def _keyword_message(
@@ -297,12 +294,15 @@ def babel_extract_data_i18n(
 def babel_extract_js(
     fileobj: Any, keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[tuple[Any, ...]]:
-    """Babel extraction method for JS: ``t``/``tn`` calls, then ``data-i18n`` attributes."""
-    from babel.messages.extract import extract_javascript
+    """Babel extraction method for JS: keyword calls (``js_messages``), then ``data-i18n``.
 
-    data = fileobj.read()
-    yield from extract_javascript(io.BytesIO(data), keywords, comment_tags, options)
-    for lineno, message, comments in extract_data_i18n(data.decode("utf-8")):
+    Babel's own JavaScript lexer misreads some regular expression literals and then
+    misses every call after them; ours does not (and fails loudly when lost).
+    """
+    text = fileobj.read().decode(options.get("encoding", "utf-8"))
+    for lineno, func, args in js_calls(text, keywords):
+        yield lineno, func, args[0] if len(args) == 1 else args, []
+    for lineno, message, comments in extract_data_i18n(text):
         yield lineno, "", message, comments
 
 

@@ -43,6 +43,7 @@ from .api_models import (
 )
 from .security import BodyLimit, LocalOnly
 from .service import IDLE_CAP, ApiError, Live, Service, game_list, useful_move
+from .why import router as why_router
 
 try:
     from ..i18n import _
@@ -450,6 +451,7 @@ def create_app(
         return catalog
 
     app.include_router(api)
+    app.include_router(why_router)
     install_error_handlers(app)
     app.mount("/", StaticFiles(directory=STATIC_DIR, html=True, check_dir=False), name="static")
     app.add_middleware(BodyLimit, reply=error_response)

@@ -19,6 +19,7 @@ async function request(method, path, body, signal) {
     init.body = JSON.stringify(body);
   }
   const res = await fetch(`/api${path}`, init);
+  if (res.status === 204) return null; // No Content
   let data = null;
   try {
     data = await res.json();
@@ -33,7 +34,8 @@ async function request(method, path, body, signal) {
 export const listGames = () => request("GET", "/games");
 // Start a game; body {game, options, deal, winnable} (and optionally position).
 export const newGame = (body) => request("POST", "/games", body);
-// The unfinished game last played, or null when there is none.
+// The unfinished game last played, or null when there is none: the server answers 204
+// No Content then (a 404 from older servers means the same).
 export async function currentGame() {
   try {
     return await request("GET", "/current");
@@ -44,8 +46,18 @@ export async function currentGame() {
 }
 // One game by id.
 export const getGame = (id) => request("GET", `/games/${encodeURIComponent(id)}`);
-// Play a move in the FORMATS.md notation ("t6>t2/3", "deal").
-export const move = (id, text) => request("POST", `/games/${encodeURIComponent(id)}/move`, { move: text });
+// Play a move in the FORMATS.md notation ("t6>t2/3", "deal"). A move the page knows is
+// illegal (legal: false) is not sent: a refused request would log an error in the
+// browser's console. Its reason comes from /why, which answers 200, and is thrown as the
+// move's 409 would be. assisted: "Show me" played it (counted apart in the statistics).
+export async function move(id, text, { legal = true, assisted = false } = {}) {
+  const game = `/games/${encodeURIComponent(id)}`;
+  if (!legal) {
+    const why = await request("GET", `${game}/why?move=${encodeURIComponent(text)}`);
+    if (!why.legal) throw new ApiError(409, why);
+  }
+  return request("POST", `${game}/move`, assisted ? { move: text, assisted: true } : { move: text });
+}
 // Undo, redo, restart, autofinish, rewind: actions without a body.
 export const action = (id, name) => request("POST", `/games/${encodeURIComponent(id)}/${name}`);
 // Send the top card of a pile to its foundation.

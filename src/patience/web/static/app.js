@@ -188,19 +188,21 @@ function describeMove(text, cards = state.cards) {
   const pile = cards[m.src] || [];
   const card = pile[pile.length - m.count];
   const name = card ? cardName(card.text) : pileLabel(m.src);
+  const params = { card: name, pile: pileLabel(m.dst) };
   return m.count > 1
-    ? t("{card} and the {n} cards on it to {pile}", { card: name, n: m.count - 1, pile: pileLabel(m.dst) })
-    : t("{card} to {pile}", { card: name, pile: pileLabel(m.dst) });
+    ? tn("{card} and the card on it to {pile}", "{card} and the {n} cards on it to {pile}", m.count - 1, params)
+    : t("{card} to {pile}", params);
+}
+
+// The position's legal moves, as the server lists them, parsed.
+function legalMoves() {
+  return state.view ? (state.view.legal_moves || []).map(parseMove).filter(Boolean) : [];
 }
 
 function legalTargets(src, count) {
-  if (!state.view) return [];
-  const out = [];
-  for (const text of state.view.legal_moves || []) {
-    const m = parseMove(text);
-    if (m && !m.deal && m.src === src && m.count === count) out.push(m.dst);
-  }
-  return out;
+  return legalMoves()
+    .filter((m) => !m.deal && m.src === src && m.count === count)
+    .map((m) => m.dst);
 }
 
 // Stop "Show me" at once (the button, the table and the status line say so now, not when
@@ -240,13 +242,24 @@ async function perform(call, { announce = null } = {}) {
   }
 }
 
-async function playMove(text) {
+// Whether the server lists this move among the position's legal moves.
+function isLegal(text) {
+  const m = parseMove(text);
+  return Boolean(m) && legalMoves().some((l) =>
+    l.deal ? m.deal : !m.deal && l.src === m.src && l.dst === m.dst && l.count === m.count,
+  );
+}
+
+// assisted: "Show me" plays the move. A server that does not count assisted moves yet has
+// no "assisted" in its GameView, and would refuse the field.
+async function playMove(text, { assisted = false } = {}) {
   if (!state.view) return false;
   const before = state.cards;
   const description = () => describeMove(text, before);
   state.selected = null;
   state.hint = null;
-  const ok = await perform(() => api.move(state.view.id, text), { announce: description() });
+  const options = { legal: isLegal(text), assisted: assisted && "assisted" in state.view };
+  const ok = await perform(() => api.move(state.view.id, text, options), { announce: description() });
   if (ok) reportDone(description);
   return ok;
 }
@@ -264,12 +277,28 @@ async function deal() {
   await playMove("deal");
 }
 
+// Whether a legal move sends a card to a foundation (from pile src, or from anywhere).
+function canGoUp(src = null) {
+  return legalMoves().some((m) => !m.deal && m.dst[0] === "f" && (src === null || m.src === src));
+}
+
+// The server would refuse these with a 409 (an error in the console): say why here.
+function refuseLocally(text) {
+  setStatus(text, "error");
+  say(text());
+  render();
+}
+
 async function toFoundation(pile) {
   if (!state.view) return;
   const cards = state.cards[pile] || [];
   const top = cards[cards.length - 1];
   state.selected = null;
   state.hint = null;
+  if (!canGoUp(pile)) {
+    refuseLocally(() => t("The top card of {pile} cannot go to a foundation", { pile: pileLabel(pile) }));
+    return;
+  }
   const description = () => (top ? t("{card} to its foundation", { card: cardName(top.text) }) : "");
   const ok = await perform(() => api.toFoundation(state.view.id, pile), { announce: description() });
   if (ok) reportDone(description);
@@ -278,6 +307,10 @@ async function toFoundation(pile) {
 async function autoFinish() {
   if (!state.view) return;
   state.selected = null;
+  if (!canGoUp()) {
+    refuseLocally(() => t("No card can go to the foundations."));
+    return;
+  }
   const before = state.view.moves_made;
   const ok = await perform(() => api.action(state.view.id, "autofinish"));
   if (ok) {
@@ -507,7 +540,7 @@ async function showMe() {
         presentHint({ ...h, move });
         await delay(420, run);
         if (run.cancelled) break;
-        if (!(await playMove(move))) {
+        if (!(await playMove(move, { assisted: true }))) {
           run.cancelled = true;
           break;
         }
@@ -1102,6 +1135,8 @@ function onKey(ev) {
     cancelShowMe();
     state.selected = null;
     state.hint = null;
+    // The hint's words go with its highlight.
+    if (state.status && state.status.kind === "hint") setStatus("");
     if (had) {
       say(t("Cancelled"));
       render();

@@ -220,6 +220,8 @@ export function openStats(data) {
               {},
               item(t("Played"), s.played),
               item(t("Won"), s.won),
+              // Play assisted by "Show me"; a server without that count sends no field.
+              s.assisted === undefined ? [] : item(t("Assisted"), s.assisted),
               item(t("Win rate"), `${pct}%`),
               item(t("Current streak"), s.current_streak),
               item(t("Longest streak"), s.longest_streak),

@@ -17,6 +17,8 @@ const SUPPORTED = LANGUAGES.map((l) => l.code);
 let lang = "en";
 let messages = {};
 let pluralRule = "(n != 1)";
+let loaded = false; // a catalog came from the server (offline, every id shows in English)
+const reported = new Set();
 
 // The current language code ("en", "es" or "fr").
 export function language() {
@@ -32,6 +34,15 @@ function lookup(id) {
   return typeof text === "string" && text ? text : null;
 }
 
+// A message the catalog lacks shows in English: say so in the console, once per id and
+// language, for the developer (and the browser tests, which fail on any such warning).
+function missing(id) {
+  const key = `${lang}\u0000${id}`;
+  if (!loaded || reported.has(key)) return;
+  reported.add(key);
+  console.warn(`patience: no ${lang} text for the message ${JSON.stringify(id)}`);
+}
+
 // Translate one message id; params fill its {placeholders}.
 export function t(id, params = {}) {
   let text = lookup(id);
@@ -40,6 +51,7 @@ export function t(id, params = {}) {
     const reason = lookup(id.slice(8));
     if (reason !== null) text = "{move}: " + reason;
   }
+  if (text === null) missing(id);
   return fill(text === null ? String(id) : text, params);
 }
 
@@ -49,6 +61,8 @@ export function tn(singular, plural, n, params = {}) {
   let text = n === 1 ? singular : plural;
   if (Array.isArray(forms) && forms.length) {
     text = forms[pluralIndex(n)] || text;
+  } else {
+    missing(singular + "\u0000" + plural);
   }
   return fill(text, { n, ...params });
 }
@@ -92,21 +106,22 @@ let switching = 0; // the latest setLanguage call; an older one finishing later 
 export async function setLanguage(code, remember = true) {
   const ticket = ++switching;
   const next = SUPPORTED.includes(code) ? code : "en";
-  let loaded = {};
+  let catalog = null;
   let rule = next === "fr" ? "(n > 1)" : "(n != 1)";
   try {
     const res = await fetch(`/api/messages/${next}`);
     if (res.ok) {
       const body = await res.json();
-      loaded = body.messages || {};
+      catalog = body.messages || {};
       if (typeof body.plural === "string") rule = body.plural;
     }
   } catch {
-    loaded = {}; // offline: the English ids still read correctly
+    catalog = null; // offline: the English ids still read correctly
   }
   if (ticket !== switching) return;
   lang = next;
-  messages = loaded;
+  messages = catalog || {};
+  loaded = catalog !== null;
   pluralRule = rule;
   if (remember) {
     try {
@@ -244,7 +259,7 @@ export function tError(error, withMove = false) {
     else if (PILE_PARAMS.includes(key)) params[key] = pileName(value);
     else if (key === "cards") params[key] = value.split(/\s+/).map(cardName).join(", ");
     else if (key === "mode" && MODE_LABELS[value]) params[key] = quote(MODE_LABELS[value]());
-    else if (key !== "move") params[key] = t(value);
+    else if (key !== "move") params[key] = lookup(value) ?? value; // a word, or data as sent
   }
   const text = lookup(reasonId);
   if (text === null) {

@@ -12,7 +12,6 @@ from typer.testing import CliRunner
 from patience.cli import app as cli
 from patience.games import get_game
 from patience.position import Position
-
 from toy_game import NAME, ToyCourt, registered
 
 

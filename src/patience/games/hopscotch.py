@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards import CLUBS, make_card, pysol_order
+from ..cards import CLUBS, TEXT, make_card, pysol_order
 from ..position import Position
 from ..rules import ANY_SUIT, Game, Refusal
 from ..rules.declare import N_, Arrangement, Table, help_of, piles, row, stock_row
@@ -137,8 +137,12 @@ class Hopscotch(Game):
         return replace(p, stock=p.stock[:-1], waste=p.stock[-1:])
 
     def extra_problems(self, p: Position) -> list[str]:
-        """A waste of one card at most, no redeals."""
-        problems = []
+        """Foundations on AC 2C 3C 4C, a waste of one card at most, no redeals."""
+        problems = [
+            f"f{i + 1} must start with {TEXT[card]}"
+            for i, card in enumerate(START_CARDS)
+            if not p.foundations[i] or p.foundations[i][0] != card
+        ]
         if len(p.waste) > 1:
             problems.append("the waste holds one card at most")
         if p.redeals:

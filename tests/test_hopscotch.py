@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine_builders import after, build, moves_of, pile_text
-from patience import IllegalMoveError, get_game, new_game, play
+from patience import IllegalMoveError, InvalidPositionError, Position, get_game, new_game, play
 from patience.cards import parse_card
 
 H = "hopscotch"
@@ -132,3 +132,14 @@ def test_stuck_when_stock_and_waste_are_empty_and_no_reserve_card_fits() -> None
 
 def test_card_parse_sanity() -> None:
     assert parse_card("ac") == parse_card("AC")
+
+
+@pytest.mark.parametrize("start", [["AH"], []], ids=["another-ace", "empty"])
+def test_a_loaded_position_keeps_the_four_clubs_on_the_foundations(start: list[str]) -> None:
+    d = new_game("hopscotch", 1).to_json()
+    d["stock"].append("AC")  # the club goes to the stock: every card is still there once
+    for card in start:
+        d["stock"].remove(card)
+    d["foundations"][0] = start
+    with pytest.raises(InvalidPositionError, match="f1 must start with AC"):
+        Position.from_json(d)

@@ -13,6 +13,15 @@ from .klondike import Klondike
 from .lady_jane import LadyJane
 
 GAMES: dict[str, type[Game]] = {g.name: g for g in (Klondike, LadyJane, BakersDozen, Hopscotch)}
+"""Every game by name, in menu order. Add one with ``register``; every layer reads it."""
+
+
+def register(game: type[Game]) -> type[Game]:
+    """Add ``game`` to the registry (usable as a class decorator); its name must be new."""
+    if game.name in GAMES:
+        raise ValueError(f"a game named {game.name!r} is registered already")
+    GAMES[game.name] = game
+    return game
 
 
 def get_game(name: str, options: Mapping[str, str] | None = None) -> Game:
@@ -51,4 +60,5 @@ __all__ = [
     "LadyJane",
     "game_for",
     "get_game",
+    "register",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..cards import KING, RANK, Card, pysol_order
 from ..position import Position
 from ..rules import ANY_SUIT, IN_SUIT, OTHER_SUIT, Game
+from ..rules.declare import N_, Arrangement, Table, help_of, piles, row
 
 
 def bakers_dozen_tableau(order: list[Card], kings_to_bottom: bool) -> tuple[tuple[Card, ...], ...]:
@@ -26,11 +27,90 @@ def bakers_dozen_tableau(order: list[Card], kings_to_bottom: bool) -> tuple[tupl
     return tuple(tuple(cards[k] for k in range(i, 52, 13)) for i in range(13))
 
 
+HELP = help_of(
+    N_(
+        "Baker's Dozen deals every card face up into thirteen piles: nothing is hidden, "
+        "so careful planning wins most games."
+    ),
+    (
+        N_("Setup"),
+        [
+            N_("All 52 cards are dealt face up in rows into 13 tableau piles of four."),
+            N_(
+                "In every pile, Kings are moved underneath the other cards, so that no King "
+                "covers a lower card."
+            ),
+            N_("The four foundations start empty. There is no stock and no waste."),
+        ],
+    ),
+    (
+        N_("Goal"),
+        [
+            N_("Build the four foundations up in suit, from Ace to King."),
+        ],
+    ),
+    (
+        N_("Rules"),
+        [
+            N_("Only the top card of a pile moves, one card at a time."),
+            N_(
+                "On the tableau, a card goes onto a card one rank higher, whatever the suit or "
+                "colour."
+            ),
+            N_("An emptied tableau pile stays empty for the rest of the game."),
+            N_("A card placed on a foundation stays there."),
+        ],
+    ),
+    (
+        N_("Scoring"),
+        [
+            N_("One point for each card on the foundations; 52 means you have won."),
+        ],
+    ),
+    (
+        N_("Options"),
+        [
+            (
+                N_("Kings dealt to the bottom"),
+                N_(
+                    "The default: Kings start at the bottom of their piles, and empty piles stay "
+                    "empty."
+                ),
+            ),
+            (
+                N_("Kings fill empty piles"),
+                N_(
+                    "Kings are left where the deal puts them, and an empty pile accepts a King and "
+                    "nothing else."
+                ),
+            ),
+            (
+                N_("Build down regardless of suit"),
+                N_("The default: any card one rank lower may be placed, whatever its suit."),
+            ),
+            (
+                N_("Build down on another suit"),
+                N_("The card placed must differ in suit from the card it covers."),
+            ),
+        ],
+    ),
+    (
+        N_("Tips"),
+        [
+            N_("Every card is in view: plan several moves ahead before you start."),
+            N_("Find the Aces and 2s and clear the cards lying on them."),
+            N_("Avoid piling many cards on one that a foundation will need soon."),
+        ],
+    ),
+)
+
+
 class BakersDozen(Game):
     """Baker's Dozen, with the traditional any-suit build by default."""
 
     name = "bakers-dozen"
     title = "Baker's Dozen"
+    help = HELP
     option_spec = {
         "kings": ("to-bottom", "empty-piles"),
         "build": ("any-suit", "other-suit"),
@@ -39,6 +119,34 @@ class BakersDozen(Game):
     has_stock = False
     max_run = 1
     foundation_build = IN_SUIT
+    option_labels = {
+        "kings": N_("Kings"),
+        "kings=to-bottom": N_("Kings dealt to the bottom"),
+        "kings=empty-piles": N_("Kings fill empty piles"),
+        "build": N_("Build"),
+        "build=any-suit": N_("Build down regardless of suit"),
+        "build=other-suit": N_("Build down on another suit"),
+    }
+
+    def table(self) -> Table:
+        """The foundations above one row of thirteen piles, or above two rows (7 and 6)
+        where that gives bigger cards (a phone held upright)."""
+        one = Arrangement(
+            13,
+            (
+                row(piles("f", 1, 4), 4.5),
+                row(piles("t", 1, 13), fan="down", height=2.6, grows=True),
+            ),
+        )
+        two = Arrangement(
+            7,
+            (
+                row(piles("f", 1, 4), 1.5),
+                row(piles("t", 1, 7), fan="down", height=2.2, grows=True),
+                row(piles("t", 8, 13), 0.5, fan="down", height=2.2, grows=True),
+            ),
+        )
+        return Table((one, two))
 
     def __init__(self, options: dict[str, str] | None = None) -> None:
         super().__init__(options)

@@ -4,11 +4,82 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards import CLUBS, make_card, pysol_order
+from ..cards import CLUBS, TEXT, make_card, pysol_order
 from ..position import Position
 from ..rules import ANY_SUIT, Game, Refusal
+from ..rules.declare import N_, Arrangement, Table, help_of, piles, row, stock_row
 
 START_CARDS = tuple(make_card(k, CLUBS) for k in (1, 2, 3, 4))
+
+
+HELP = help_of(
+    N_(
+        "Hopscotch is a counting game: each foundation climbs by its own step, and four "
+        "reserve piles hold the cards that cannot go up yet."
+    ),
+    (
+        N_("Setup"),
+        [
+            N_("The Ace, 2, 3 and 4 of clubs start on the four foundations, in that order."),
+            N_(
+                "The other 48 cards form the stock, face down. The waste and the four reserves "
+                "start empty."
+            ),
+        ],
+    ),
+    (
+        N_("Goal"),
+        [
+            N_("Bring every card up onto the foundations; each one ends on a King."),
+        ],
+    ),
+    (
+        N_("Rules"),
+        [
+            N_(
+                "The first foundation climbs by one rank at a time, the second by two, the third "
+                "by three and the fourth by four. Suits do not matter."
+            ),
+            N_(
+                "Counting goes on past the King: the second foundation runs 2, 4, 6, 8, 10, Q, A,"
+                " 3, 5, 7, 9, J, K."
+            ),
+            N_("A foundation is finished after thirteen cards, with a King on top."),
+            N_(
+                "Deal turns one card onto the waste. The waste holds a single card: play it to a "
+                "foundation or onto any reserve before the next deal."
+            ),
+            N_(
+                "Only the top card of a reserve can be played, and only to a foundation. A "
+                "reserve card never moves to another reserve."
+            ),
+            N_("There is no redeal."),
+        ],
+    ),
+    (
+        N_("Scoring"),
+        [
+            N_("One point for each card moved to a foundation; the best score is 48."),
+        ],
+    ),
+    (
+        N_("Options"),
+        [
+            N_("This game has no options."),
+        ],
+    ),
+    (
+        N_("Tips"),
+        [
+            N_("Give each reserve a job, for instance one reserve per foundation."),
+            N_("Do not cover a card needed soon with one that is needed much later."),
+            N_(
+                "Every foundation ends on a King: keeping the Kings together in one reserve is "
+                "often safe."
+            ),
+        ],
+    ),
+)
 
 
 class Hopscotch(Game):
@@ -16,11 +87,18 @@ class Hopscotch(Game):
 
     name = "hopscotch"
     title = "Hopscotch"
+    help = HELP
     reserve_piles = 4
     foundation_build = ANY_SUIT
     foundation_cyclic = True
     waste_to_reserve = True
     score_offset = 4
+
+    def table(self) -> Table:
+        """The top row (room under the foundations for their steps), the four reserves
+        under the foundations, fanned down as far as the table goes."""
+        reserves = row(piles("r", 1, 4), 3, fan="down", height=2.6, grows=True)
+        return Table((Arrangement(7, (stock_row(3, extra=22), reserves)),))
 
     def layout(self, deal: int) -> Position:
         """The shared shuffle less AC 2C 3C 4C (on f1-f4), the rest to the stock in order."""
@@ -59,8 +137,12 @@ class Hopscotch(Game):
         return replace(p, stock=p.stock[:-1], waste=p.stock[-1:])
 
     def extra_problems(self, p: Position) -> list[str]:
-        """A waste of one card at most, no redeals."""
-        problems = []
+        """Foundations on AC 2C 3C 4C, a waste of one card at most, no redeals."""
+        problems = [
+            f"f{i + 1} must start with {TEXT[card]}"
+            for i, card in enumerate(START_CARDS)
+            if not p.foundations[i] or p.foundations[i][0] != card
+        ]
         if len(p.waste) > 1:
             problems.append("the waste holds one card at most")
         if p.redeals:

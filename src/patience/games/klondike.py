@@ -7,6 +7,7 @@ from dataclasses import replace
 from ..cards import KING, Card, pysol_order
 from ..position import Pile, Position
 from ..rules import ALTERNATE_COLOUR, IN_SUIT, Game, Refusal
+from ..rules.declare import N_, Arrangement, Table, help_of, piles, row, stock_row
 
 # mode -> (cards per deal, redeals allowed; None = unlimited)
 MODES: dict[str, tuple[int, int | None]] = {
@@ -26,8 +27,8 @@ def klondike_tableau(order: list[Card]) -> tuple[tuple[Pile, ...], tuple[int, ..
     """
     cols: list[list[Card]] = [[] for _ in range(7)]
     k = 0
-    for row in range(6, 0, -1):
-        for i in range(row):
+    for depth in range(6, 0, -1):
+        for i in range(depth):
             cols[i].append(order[k])
             k += 1
     for i in range(7):
@@ -37,16 +38,133 @@ def klondike_tableau(order: list[Card]) -> tuple[tuple[Pile, ...], tuple[int, ..
     return tuple(tuple(c) for c in cols), tuple(len(c) - 1 for c in cols)
 
 
+HELP = help_of(
+    N_(
+        "Klondike is the best known patience: turn up the hidden cards of seven piles and"
+        " build the four suits from Ace to King."
+    ),
+    (
+        N_("Setup"),
+        [
+            N_(
+                "Seven tableau piles are dealt in rows from left to right: the first pile gets "
+                "one card, the seventh gets seven. Only the top card of each pile lies face up."
+            ),
+            N_(
+                "The other 24 cards wait face down in the stock, at the top left. The waste, "
+                "beside it, starts empty, and so do the four foundations at the top right."
+            ),
+        ],
+    ),
+    (
+        N_("Goal"),
+        [
+            N_("Move all 52 cards onto the foundations, one suit on each, from Ace up to King."),
+        ],
+    ),
+    (
+        N_("Rules"),
+        [
+            N_(
+                "On the tableau, build downwards in alternating colours: a red 6 on a black 7, a "
+                "black Jack on a red Queen."
+            ),
+            N_("A face-up run that already follows that pattern moves as one unit."),
+            N_("Only a King, or a run led by a King, may fill an empty tableau pile."),
+            N_("When a face-down card is left on top of a pile, it turns face up at once."),
+            N_(
+                "Deal turns cards from the stock onto the waste. Only the top card of the waste "
+                "can be played."
+            ),
+            N_(
+                "When the stock is empty, dealing again turns the whole waste back into the "
+                "stock, in the same order: that is a redeal."
+            ),
+            N_(
+                "The top card of a foundation may come back down onto the tableau when it fits "
+                "there."
+            ),
+        ],
+    ),
+    (
+        N_("Scoring"),
+        [
+            N_(
+                "The score is the number of cards on the foundations: 52 is a won game. Taking a "
+                "card back from a foundation costs a point."
+            ),
+        ],
+    ),
+    (
+        N_("Options"),
+        [
+            (
+                N_("Draw one, two redeals"),
+                N_(
+                    "One card per deal and two redeals, so three passes through the stock. This is "
+                    "the usual game and the default."
+                ),
+            ),
+            (
+                N_("Draw three, unlimited redeals"),
+                N_(
+                    "Three cards per deal, as many redeals as you like. Only the last card turned "
+                    "can be played."
+                ),
+            ),
+            (
+                N_("Draw one, no redeal"),
+                N_("One card per deal and a single pass through the stock."),
+            ),
+            (
+                N_("Draw one, unlimited redeals"),
+                N_("One card per deal, as many redeals as you like."),
+            ),
+        ],
+    ),
+    (
+        N_("Tips"),
+        [
+            N_("Free the hidden cards first: the piles on the right hold the most."),
+            N_("Do not empty a pile until a King is ready to fill it."),
+            N_(
+                "Do not rush every card to the foundations: a 5 left on the tableau may be the "
+                "only place for a 4 of the other colour."
+            ),
+            N_(
+                "Double-click a card to send it to its foundation; double-click a foundation to "
+                "play up every card that can go."
+            ),
+        ],
+    ),
+)
+
+
 class Klondike(Game):
     """Klondike: seven piles built down in alternate colours, one to three redeals."""
 
     name = "klondike"
     title = "Klondike"
+    help = HELP
     option_spec = {"mode": tuple(MODES)}
     tableau_piles = 7
     tableau_build = ALTERNATE_COLOUR
     foundation_build = IN_SUIT
     foundation_to_tableau = True
+    has_redeals = True
+    option_labels = {
+        "mode": N_("Deal"),
+        "mode=single": N_("Draw one, two redeals"),
+        "mode=three": N_("Draw three, unlimited redeals"),
+        "mode=no-redeal": N_("Draw one, no redeal"),
+        "mode=unlimited": N_("Draw one, unlimited redeals"),
+    }
+
+    def table(self) -> Table:
+        """Stock, waste and foundations above seven piles; dealing three fans the waste."""
+        top = stock_row(3, "right" if self.draw > 1 else "none")
+        tableau = row(piles("t", 1, 7), fan="down", height=2.7, grows=True)
+        return Table((Arrangement(7, (top, tableau)),), waste_shown=self.draw)
 
     @property
     def draw(self) -> int:

@@ -7,10 +7,102 @@ from dataclasses import replace
 from ..cards import RANK, pysol_order
 from ..position import Position
 from ..rules import ALTERNATE_COLOUR, IN_SUIT, Game, Refusal, next_rank
+from ..rules.declare import N_, Arrangement, Table, help_of, piles, row, stock_row
 from .klondike import klondike_tableau
 
 STOCK_SIZES = (16, 9, 2, 1, 0)
 """The stock only ever holds these counts: 16, deal 7, deal 7, then the last two."""
+
+
+HELP = help_of(
+    N_(
+        "Lady Jane is a cousin of Klondike with a twist: the foundations start from a "
+        "rank chosen by the deal and wrap round from King to Ace, and seven reserve piles"
+        " feed the game."
+    ),
+    (
+        N_("Setup"),
+        [
+            N_(
+                "The tableau is dealt as in Klondike: seven piles of one to seven cards, only the"
+                " top card face up."
+            ),
+            N_(
+                "Then one card goes face up onto each of the seven reserve piles, and one onto "
+                "the first foundation. That card's rank is the base rank of the deal."
+            ),
+            N_("The last 16 cards make the stock."),
+        ],
+    ),
+    (
+        N_("Goal"),
+        [
+            N_(
+                "Complete the four foundations, thirteen cards each, every one starting from the "
+                "base rank."
+            ),
+        ],
+    ),
+    (
+        N_("Rules"),
+        [
+            N_(
+                "A foundation starts with any card of the base rank and climbs in its suit, going"
+                " on from King to Ace: with a base of 9, it runs 9, 10, J, Q, K, A, 2 and so on "
+                "up to 8."
+            ),
+            N_(
+                "On the tableau, build downwards in alternating colours, also round the corner: a"
+                " King may go on an Ace."
+            ),
+            N_("A card of the base rank closes a sequence: nothing may be put on it."),
+            N_("Runs in sequence move as one unit."),
+            N_(
+                "An empty tableau pile takes only a card one rank below the base rank (a King "
+                "when the base is an Ace), or a run led by such a card."
+            ),
+            N_(
+                "Only the top card of a reserve can be played, to the tableau or to a foundation."
+                " Nothing is ever put on a reserve: an emptied one waits for the next deal."
+            ),
+            N_(
+                "Each deal puts one card on every reserve, empty or not; there are two such "
+                "deals. The last two cards then come out one at a time: one goes to the waste, "
+                "the other stays face up on the stock, and both are in play."
+            ),
+            N_(
+                "There is no redeal. The top card of a foundation may come back down onto the "
+                "tableau."
+            ),
+        ],
+    ),
+    (
+        N_("Scoring"),
+        [
+            N_(
+                "The score counts the cards on the foundations. It starts at 1, for the base "
+                "card, and reaches 52 when you win."
+            ),
+        ],
+    ),
+    (
+        N_("Options"),
+        [
+            N_("This game has no options."),
+        ],
+    ),
+    (
+        N_("Tips"),
+        [
+            N_(
+                "Note the base rank first: it tells you which cards start the foundations and "
+                "which cards can fill an empty pile."
+            ),
+            N_("Before you deal, use what the reserves offer: every deal covers their top cards."),
+            N_("An empty tableau pile is precious here: keep it for a long run."),
+        ],
+    ),
+)
 
 
 class LadyJane(Game):
@@ -18,6 +110,7 @@ class LadyJane(Game):
 
     name = "lady-jane"
     title = "Lady Jane"
+    help = HELP
     tableau_piles = 7
     reserve_piles = 7
     tableau_build = ALTERNATE_COLOUR
@@ -27,6 +120,12 @@ class LadyJane(Game):
     foundation_cyclic = True
     foundation_to_tableau = True
     reserve_to_tableau = True
+
+    def table(self) -> Table:
+        """Klondike's top row, the seven reserves (a card or two deep), the tableau."""
+        reserves = row(piles("r", 1, 7), fan="down", height=1.44)
+        tableau = row(piles("t", 1, 7), fan="down", height=2.4, grows=True)
+        return Table((Arrangement(7, (stock_row(3), reserves, tableau)),))
 
     def layout(self, deal: int) -> Position:
         """Klondike's tableau of the same deal, then r1-r7, then f1, then 16 to the stock."""

@@ -15,6 +15,7 @@ from ..errors import IllegalMoveError, InvalidOptionError
 from ..moves import DEAL, FOUNDATION, PILES, RESERVE, STOCK, TABLEAU, WASTE, Move
 from ..position import Options, Pile, Position
 from .build import ALTERNATE_COLOUR, ANY_SUIT, IN_SUIT, OTHER_SUIT, next_rank, suits_match
+from .declare import Arrangement, Help, Table, piles, row, stock_row
 
 F_NAMES = tuple(f"f{i + 1}" for i in range(4))
 T_NAMES = tuple(f"t{i + 1}" for i in range(13))
@@ -98,6 +99,12 @@ class Game:
     waste_to_reserve: ClassVar[bool] = False
     score_offset: ClassVar[int] = 0
     """Cards that start on the foundations and do not count towards the score."""
+    has_redeals: ClassVar[bool] = False
+    """Whether the stock is dealt again (the player is told the redeals left)."""
+    option_labels: ClassVar[dict[str, str]] = {}
+    """Message ids naming each option key (``"mode"``) and value (``"mode=three"``)."""
+    help: ClassVar[Help | None] = None
+    """The game's "How to play"."""
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         given = dict(options or {})
@@ -154,6 +161,21 @@ class Game:
     def new_position(self, deal: int) -> Position:
         """Deal number ``deal`` with this game's options."""
         return self.layout(deal)
+
+    def table(self) -> Table:
+        """How the table is laid out (``declare``): by default the stock, waste and
+        foundations on top, then the reserves, then the tableau, seven columns or more."""
+        cols = max(7, self.tableau_piles, self.reserve_piles)
+        rows = []
+        if self.has_stock:
+            rows.append(stock_row(cols - 4))
+        else:
+            rows.append(row(piles("f", 1, 4), (cols - 4) / 2))
+        if self.reserve_piles:
+            rows.append(row(piles("r", 1, self.reserve_piles), fan="down", height=1.5))
+        if self.tableau_piles:
+            rows.append(row(piles("t", 1, self.tableau_piles), fan="down", height=2.7, grows=True))
+        return Table((Arrangement(cols, tuple(rows)),))
 
     def score(self, p: Position) -> int:
         """Cards moved to the foundations."""

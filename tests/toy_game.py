@@ -1,0 +1,59 @@
+"""A toy patience that exists only in the tests: the proof that a game is declared in one
+place. Registering it (``registered``) is all it takes to deal, play and solve it from the
+command line, the API and the browser; no line outside this module names it.
+
+The Ace to 9 of every suit start on the foundations; the Tens to Kings lie face up in
+four piles of four. Build down regardless of suit, one card at a time; a King fills an
+empty pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from patience.cards import KING, RANK, SUIT, make_card, pysol_order
+from patience.games import GAMES, register
+from patience.position import Position
+from patience.rules import ANY_SUIT, IN_SUIT, Game
+from patience.rules.declare import help_of
+
+NAME = "toy-court"
+
+
+class ToyCourt(Game):
+    """Court cards only: four piles of Tens to Kings over nearly full foundations."""
+
+    name = NAME
+    title = "Toy Court"
+    tableau_piles = 4
+    has_stock = False
+    max_run = 1
+    tableau_build = ANY_SUIT
+    foundation_build = IN_SUIT
+    score_offset = 36
+    help = help_of("A toy game of the tests.", ("Rules", ["Build down, any suit."]))
+
+    def layout(self, deal: int) -> Position:
+        """Aces to 9s home by suit; the rest of deal ``deal``'s shuffle in rows of four."""
+        home = tuple(
+            tuple(make_card(r, s) for r in range(1, 10)) for s in range(4)
+        )
+        rest = [c for c in pysol_order(deal) if RANK[c] >= 10]
+        tableau = tuple(tuple(rest[i::4]) for i in range(4))
+        foundations = tuple(sorted(home, key=lambda f: SUIT[f[0]]))
+        return Position(self.name, self.options, deal, (), (), foundations, tableau, (0,) * 4, ())
+
+    def empty_rank(self, p: Position) -> int | None:
+        """A King fills an empty pile."""
+        return KING
+
+
+@contextmanager
+def registered() -> Iterator[type[Game]]:
+    """The toy game, registered for the duration of the block."""
+    register(ToyCourt)
+    try:
+        yield ToyCourt
+    finally:
+        GAMES.pop(NAME, None)

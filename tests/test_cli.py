@@ -102,3 +102,28 @@ def test_help_reads_well() -> None:
         assert command in out
     code, out, _ = run("play", "--help")
     assert code == 0 and "--moves" in out and "--position" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "first_line"),
+    [
+        (("deal", "klondike", "-d", "42", "-o", "mode=three"), "Klondike (mode=three), deal 42"),
+        (("deal", "lady-jane", "-d", "7"), "Lady Jane, deal 7"),
+        (
+            ("deal", "bakers-dozen", "-d", "1"),
+            "Baker's Dozen (build=any-suit, kings=to-bottom), deal 1",
+        ),
+    ],
+)
+def test_the_position_heading_reads_as_text(args: tuple[str, ...], first_line: str) -> None:
+    code, out, _ = run(*args)
+    assert code == 0 and out.splitlines()[0] == first_line
+
+
+def test_a_position_without_a_deal_number_says_none(tmp_path: Path) -> None:
+    data = new_game("lady-jane", 7).to_json()
+    data["deal"] = None
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(data))
+    code, out, _ = run("deal", "--position", str(f))
+    assert code == 0 and out.splitlines()[0] == "Lady Jane"

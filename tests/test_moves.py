@@ -32,6 +32,12 @@ def test_input_is_case_insensitive_and_output_canonical() -> None:
         ("t1>t1", "the same"),
         ("", "expected"),
         ("t1>", "expected"),
+        # ASCII digits only: str.isdigit and \d also take Arabic-Indic or full-width ones.
+        ("t1>t2/\u0663", "expected"),
+        ("t\u0661>t2", "expected"),
+        ("t1>t\uff12", "expected"),
+        ("t1>t2/53", "at most 52"),
+        ("t1>t2/" + "9" * 5000, "at most 52"),
     ],
 )
 def test_malformed_moves_are_refused_with_the_reason(text: str, why: str) -> None:
@@ -43,3 +49,9 @@ def test_lists_of_moves_split_on_spaces_and_newlines() -> None:
     moves = parse_moves("deal w>t3\n t6>t2/3 ")
     assert moves_text(moves) == "deal w>t3 t6>t2/3"
     assert Move.deal().is_deal and Move.parse("deal") == Move.deal()
+
+
+def test_a_long_move_is_named_short() -> None:
+    with pytest.raises(InvalidMoveError) as caught:
+        Move.parse("t" * 10_000 + ">t1")
+    assert len(str(caught.value)) < 200

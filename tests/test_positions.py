@@ -177,3 +177,40 @@ def test_a_position_after_moves_round_trips() -> None:
     for m in ["deal", "deal", "deal"]:
         p = play(p, m)
     assert Position.from_json(p.to_json()) == p
+
+
+def test_the_deal_number_has_the_one_bound_of_every_deal_number() -> None:
+    from patience.cards import MAX_DEAL, parse_deal
+
+    data = new_game("klondike", 5).to_json()
+    assert Position.from_json({**data, "deal": MAX_DEAL}).deal == MAX_DEAL == parse_deal(
+        str(MAX_DEAL)
+    )
+    for deal in (MAX_DEAL + 1, 10**30, -1, True, 1.5, "5"):
+        problems = problems_of({**data, "deal": deal})
+        assert problems == [f"'deal' must be an integer from 0 to {MAX_DEAL}, or null"]
+
+
+def test_deal_numbers_are_read_in_ascii_digits_only() -> None:
+    from patience.cards import parse_deal
+    from patience.errors import InvalidDealError
+
+    assert parse_deal("0042") == 42
+    for text in ("\u0663", "\uff17", "1_0", "-1", "+1", "", "1e3", "9" * 5000):
+        with pytest.raises(InvalidDealError):
+            parse_deal(text)
+
+
+def test_a_value_that_is_no_card_is_named_by_its_kind() -> None:
+    deep: Any = "AS"
+    for _ in range(500):
+        deep = [deep]
+    data = new_game("klondike", 5).to_json()
+    data["waste"] = [deep, {"a": 1}, "x" * 10_000]
+    problems = problems_of(data)
+    assert problems[:3] == [
+        "waste: invalid card a list",
+        "waste: invalid card an object",
+        "waste: invalid card '" + "x" * 36 + "...: expected a rank of A23456789TJQK (or 10) "
+        "then a suit of CDHS",
+    ]

@@ -381,7 +381,7 @@ def test_hint_find_winnable_and_cancel() -> None:
 
 
 def test_study_helpers() -> None:
-    assert parse_deals("1-3,5,2") == [1, 2, 3, 5]
+    assert list(parse_deals("1-3,5,2")) == [1, 2, 3, 5]
     lo, hi = wilson(50, 100)
     assert 0.40 < lo < 0.41 and 0.59 < hi < 0.60
     assert wilson(0, 0) == (0.0, 1.0)

@@ -87,3 +87,62 @@ def test_study_resumes(tmp_path: Path) -> None:
     data = json.loads(res.stdout)
     assert data["deals"] == 4 and data["won"] + data["lost"] + data["unknown"] == 4
     assert 0 <= data["win_rate_95"][0] <= data["win_rate"] <= data["win_rate_95"][1] <= 1
+
+
+def test_deal_ranges_are_drawn_lazily() -> None:
+    import tracemalloc
+    from itertools import islice
+
+    from patience.solver.study import parse_deals
+
+    small = parse_deals("5,1-3,2,10-12,4")
+    assert not isinstance(small, list)  # a list would be built in full (330 MB a million)
+    assert list(small) == [1, 2, 3, 4, 5, 10, 11, 12] and small.count == 8
+    assert 4 in small and 9 not in small and 13 not in small and 0 not in small
+    tracemalloc.start()
+    try:
+        huge = parse_deals("7,1-1000000000000")
+        assert huge.count == 10**12
+        assert list(islice(huge, 3)) == [1, 2, 3]
+        assert 999_999_999_999 in huge and 10**12 + 1 not in huge
+        assert tracemalloc.get_traced_memory()[1] < 100_000
+    finally:
+        tracemalloc.stop()
+
+
+def test_study_deals_beyond_the_database_integers_are_refused(tmp_path: Path) -> None:
+    from patience.solver.study import parse_deals
+
+    assert not isinstance(parse_deals("1"), list)  # the old list would take forever
+    for deals in (f"1-{10**30}", str(2**63)):
+        res = runner.invoke(app, ["study", "klondike", "--deals", deals, "--db", str(tmp_path)])
+        assert res.exit_code == 2 and len(res.stderr.splitlines()) == 1, res.output
+
+
+def test_a_study_rerun_with_nothing_left_says_so(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    args = ["study", "lady-jane", "--deals", "2,1", "--jobs", "1", "--timeout", "0.5"]
+    res = runner.invoke(app, [*args, "--db", str(db)])
+    assert res.exit_code == 0, res.output
+    assert "Lady Jane" in res.stdout
+    res = runner.invoke(app, [*args, "--db", str(db)])
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    assert lines[0] == f"Lady Jane: all 2 deals already stored in {db}"
+    assert "0/0" not in res.stdout and "ETA" not in res.stdout
+    assert "95%" in res.stdout and "Lady Jane" in lines[1]  # the final table still
+    res = runner.invoke(app, [*args, "--db", str(db), "--json"])
+    assert json.loads(res.stdout)["deals"] == 2
+
+
+def test_a_study_database_of_another_shape_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "other.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE results (deal INTEGER)")
+    conn.close()
+    notdb = tmp_path / "text.db"
+    notdb.write_text("not a database, just text " * 100)
+    for path in (db, notdb):
+        res = runner.invoke(app, ["study", "klondike", "--deals", "1", "--db", str(path)])
+        assert res.exit_code == 2, res.output
+        assert res.stderr.startswith(f"patience: cannot use {path} as the study database")

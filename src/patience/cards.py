@@ -6,6 +6,7 @@ so that the colour is one bit (``suit & 1`` is 1 for red).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from .errors import InvalidCardError, InvalidDealError
@@ -27,7 +28,39 @@ _BY_TEXT: dict[str, int] = {t: c for c, t in enumerate(TEXT)}
 
 DECK: tuple[Card, ...] = tuple(range(52))
 MAX_DEAL = 10**20
-"""The largest deal number (PySolFC's largest game number)."""
+"""The largest deal number (PySolFC's largest game number): the one bound of every
+deal number, typed on the command line, sent to the web app or read in a position."""
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def check_deal(deal: int) -> int:
+    """``deal`` if it is a deal number (0..MAX_DEAL); raise otherwise."""
+    if not 0 <= deal <= MAX_DEAL:
+        got = str(deal) if deal.bit_length() <= 128 else "a number far out of range"
+        raise InvalidDealError(f"deal number must be from 0 to {MAX_DEAL}, got {got}")
+    return deal
+
+
+def parse_deal(text: str) -> int:
+    """Read a deal number written in ASCII digits 0-9 (no sign, no other digits)."""
+    token = text.strip()
+    if not _DIGITS.fullmatch(token):
+        raise InvalidDealError(f"invalid deal number {shown(token)}: expected digits 0-9")
+    if len(token.lstrip("0")) > len(str(MAX_DEAL)):
+        raise InvalidDealError(
+            f"deal number must be from 0 to {MAX_DEAL}, got one of {len(token)} digits"
+        )
+    return check_deal(int(token))
+
+
+def shown(value: object) -> str:
+    """A value quoted for an error message: its repr cut short, or the kind of a
+    JSON list or object (whose repr could be as large, or as deep, as the input)."""
+    if isinstance(value, list | dict):
+        return "a list" if isinstance(value, list) else "an object"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def make_card(rank: int, suit: int) -> Card:
@@ -44,7 +77,7 @@ def parse_card(text: str) -> Card:
         return _BY_TEXT[token]
     except KeyError:
         raise InvalidCardError(
-            f"invalid card {text!r}: expected a rank of {RANKS} (or 10) then a suit of CDHS"
+            f"invalid card {shown(text)}: expected a rank of {RANKS} (or 10) then a suit of CDHS"
         ) from None
 
 
@@ -54,7 +87,7 @@ def parse_rank(text: str) -> int:
     if token == "10":
         token = "T"
     if len(token) != 1 or token not in RANKS:
-        raise InvalidCardError(f"invalid rank {text!r}: expected one of {RANKS}")
+        raise InvalidCardError(f"invalid rank {shown(text)}: expected one of {RANKS}")
     return RANKS.index(token) + 1
 
 
@@ -82,8 +115,7 @@ def pysol_order(deal: int) -> list[Card]:
     from pysol_cards.cards import createCards
     from pysol_cards.random import MTRandom, RandomBase, shuffle
 
-    if not 0 <= deal <= MAX_DEAL:
-        raise InvalidDealError(f"deal number must be from 0 to {MAX_DEAL}, got {deal}")
+    check_deal(deal)
     if deal == 0:
         # PySolFC has no game 0 (its MS-compatible generator starts at 1): deal 0 is
         # shuffled by its Mersenne Twister, as the numbers above 32000 are.

@@ -6,21 +6,58 @@ Exit status: 0 success, 2 bad input (one line on standard error), 1 anything els
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
+from .cli_values import MAX_JOBS, MAX_TABLE_SIZE, deal_number, host_address, seconds, whole_number
 from .errors import InvalidOptionError, InvalidPositionError, PatienceError
 from .games import GAMES, game_for, get_game
 from .moves import Move
-from .position import Position
+from .position import Position, heading
 
 T = TypeVar("T")
 
+
+def one_line(message: str) -> str:
+    """``message`` on one line: every line break (of any kind) becomes a space."""
+    return " ".join(message.splitlines())
+
+
+class PatienceGroup(TyperGroup):
+    """The command group, whose usage errors are one line (``patience: no such option:
+    --bogus``, exit 2), not the usage block and a boxed message."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except typer.TyperException as exc:  # click's UsageError, BadParameter, ...
+            message = exc.format_message().rstrip(".")
+            typer.echo(f"patience: {one_line(message[:1].lower() + message[1:])}", err=True)
+            code = exc.exit_code
+        except typer.Abort:
+            typer.echo("patience: aborted", err=True)
+            code = 1
+        code = code if isinstance(code, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
 app = typer.Typer(
+    cls=PatienceGroup,
     name="patience",
     help=(
         "Solitaire: Klondike, Lady Jane, Baker's Dozen and Hopscotch.\n\n"
@@ -39,7 +76,8 @@ GameArg = Annotated[
     typer.Argument(help=f"Game: {', '.join(GAMES)}.", show_default=False, metavar="GAME"),
 ]
 DealOpt = Annotated[
-    int, typer.Option("--deal", "-d", help="Deal number (non-negative).", min=0, metavar="N")
+    int,
+    typer.Option("--deal", "-d", help="Deal number, 0 or more.", parser=deal_number, metavar="N"),
 ]
 OptionOpt = Annotated[
     list[str] | None,
@@ -60,9 +98,14 @@ PositionOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document instead of text.")]
 
 
+def timeout_option(help_text: str) -> Any:
+    """The ``--timeout`` option (seconds) with its own help."""
+    return typer.Option("--timeout", help=help_text, parser=seconds, metavar="SECONDS")
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print a one-line reason on standard error and exit."""
-    typer.echo(f"patience: {message}", err=True)
+    typer.echo(f"patience: {one_line(message)}", err=True)
     raise typer.Exit(code)
 
 
@@ -71,7 +114,7 @@ def guarded(fn: Callable[[], T]) -> T:
     try:
         return fn()
     except PatienceError as exc:
-        fail(str(exc).replace("\n", " "))
+        fail(str(exc))
     except (typer.Exit, KeyboardInterrupt):
         raise
     except Exception as exc:  # noqa: BLE001 - the contract is exit 1 with a reason
@@ -96,14 +139,26 @@ def load_position(
     if position is not None:
         if game is not None:
             raise PatienceError("give either GAME or --position, not both")
+        name = "standard input" if position == "-" else position
         try:
-            text = sys.stdin.read() if position == "-" else Path(position).read_text("utf-8")
+            raw = sys.stdin.buffer.read() if position == "-" else Path(position).read_bytes()
         except OSError as exc:
-            raise PatienceError(f"cannot read {position}: {exc.strerror}") from None
+            raise PatienceError(f"cannot read {name}: {exc.strerror}") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PatienceError(
+                f"cannot read {name}: not UTF-8 text (byte {exc.object[exc.start]:#04x} "
+                f"at offset {exc.start})"
+            ) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise InvalidPositionError([f"not valid JSON: {exc}"]) from None
+        except RecursionError:
+            raise InvalidPositionError(["not valid JSON: nested too deeply"]) from None
+        except ValueError:  # Python refuses to read an integer of thousands of digits
+            raise InvalidPositionError(["not valid JSON: a number too long"]) from None
         return Position.from_json(data)
     if game is None:
         raise PatienceError(f"missing GAME (one of {', '.join(GAMES)}) or --position FILE")
@@ -123,7 +178,7 @@ def position_text(p: Position) -> str:
     from .cards import card_text, rank_text
 
     g = game_for(p)
-    lines = [f"{g.title} {dict(p.options) or ''} deal {p.deal}".replace(" {} ", " ").strip()]
+    lines = [heading(g.title, p.options, p.deal)]
     if g.has_stock:
         lines.append("stock: " + (" ".join(card_text(c) for c in p.stock) or "-"))
         lines.append("waste: " + (" ".join(card_text(c) for c in p.waste) or "-"))
@@ -157,7 +212,14 @@ def main_callback(ctx: typer.Context) -> None:
 
 @app.command()
 def serve(
-    port: Annotated[int, typer.Option(help="Port (0 = any free port).")] = 8765,
+    port: Annotated[
+        int,
+        typer.Option(
+            help="Port, 0 to 65535 (0 = any free port).",
+            parser=whole_number(0, 65535),
+            metavar="PORT",
+        ),
+    ] = 8765,
     no_browser: Annotated[
         bool, typer.Option("--no-browser", help="Do not open a browser.")
     ] = False,
@@ -169,14 +231,36 @@ def serve(
         str,
         typer.Option(
             help="Address to bind: 127.0.0.1 keeps the game on this computer; "
-            "0.0.0.0 opens it to your network (to play on a phone)."
+            "0.0.0.0 opens it to your network (to play on a phone).",
+            parser=host_address,
+            metavar="ADDRESS",
         ),
     ] = "127.0.0.1",
 ) -> None:
     """Start the game in the browser (a local server on 127.0.0.1)."""
     from .web.server import run
 
-    guarded(lambda: run(host=host, port=port, open_browser=not no_browser, data_dir=data_dir))
+    if data_dir is not None:
+        try:  # before the server starts: a folder it cannot make is bad input
+            data_dir.expanduser().mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot use {data_dir} as the data folder: {exc.strerror}")
+    try:
+        run(host=host, port=port, open_browser=not no_browser, data_dir=data_dir)
+    # TODO(lead): StoreError - catch patience.store.StoreError (a damaged, locked or
+    # read-only database) here once store.py defines it, instead of sqlite3.Error.
+    except (OSError, sqlite3.Error, ValueError) as exc:
+        # run() binds, then opens the store, before it serves: these are its setup errors.
+        fail(setup_error(exc, host, port))
+
+
+def setup_error(exc: Exception, host: str, port: int) -> str:
+    """The one-line reason the server could not start."""
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"cannot use {exc.filename}: {exc.strerror}"
+    if isinstance(exc, OSError):
+        return f"cannot listen on {host} port {port}: {exc.strerror or exc}"
+    return f"cannot open the saved games: {exc}"
 
 
 @app.command()
@@ -242,7 +326,7 @@ def solve(
     deal_number: DealOpt = 0,
     option: OptionOpt = None,
     position: PositionOpt = None,
-    timeout: Annotated[float, typer.Option(help="Give up after this many seconds.", min=0)] = 60.0,
+    timeout: Annotated[float, timeout_option("Give up after this many seconds.")] = 60.0,
     as_json: JsonOpt = False,
 ) -> None:
     """Decide a position: won (with a winning line), lost, or unknown.
@@ -267,24 +351,37 @@ def solve(
 
 @app.command()
 def study(
-    game: Annotated[str, typer.Argument(help=f"Game: {', '.join(GAMES)}.", show_default=False)],
+    game: Annotated[
+        str, typer.Argument(help=f"Game: {', '.join(GAMES)}.", show_default=False, metavar="GAME")
+    ],
     deals: Annotated[
-        str, typer.Option("--deals", help="Deal numbers: N, N-M, or a comma list of them.")
+        str,
+        typer.Option(
+            "--deals", help="Deal numbers: N, N-M, or a comma list of them.", metavar="RANGES"
+        ),
     ] = "1-1000",
     option: OptionOpt = None,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", help="Worker processes (0 = every core).", min=0)
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help=f"Worker processes, up to {MAX_JOBS} (0 = every core).",
+            parser=whole_number(0, MAX_JOBS),
+            metavar="N",
+        ),
     ] = 0,
-    timeout: Annotated[float, typer.Option(help="Seconds per deal before 'unknown'.", min=0)] = (
-        30.0
-    ),
+    timeout: Annotated[float, timeout_option("Seconds per deal before 'unknown'.")] = 30.0,
     db: Annotated[
         Path, typer.Option("--db", help="SQLite file of results (a rerun skips stored deals).")
     ] = Path("patience-study.db"),
     table_size: Annotated[
         int,
         typer.Option(
-            "--table-size", help="States each worker's transposition table keeps.", min=1000
+            "--table-size",
+            help="States each worker's transposition table keeps.",
+            parser=whole_number(1000, MAX_TABLE_SIZE),
+            metavar="N",
         ),
     ] = 2_000_000,
     as_json: JsonOpt = False,
@@ -329,12 +426,11 @@ def study(
             "",
         )
     else:
-        title = f"{rules.title} {' '.join(f'{k}={v}' for k, v in rules.options)}".strip()
-        Console().print(summary_table(title, summary))
+        Console().print(summary_table(heading(rules.title, rules.options), summary))
 
 
 def main() -> None:
-    """Entry point of the console script."""
+    """Entry point of the console script (exit status: 0, 2 bad input, 1 otherwise)."""
     app()
 
 

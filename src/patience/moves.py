@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .cards import shown
 from .errors import InvalidMoveError
 
 STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE = range(5)
@@ -16,7 +17,10 @@ PILES.update({f"f{i + 1}": (FOUNDATION, i) for i in range(4)})
 PILES.update({f"t{i + 1}": (TABLEAU, i) for i in range(13)})
 PILES.update({f"r{i + 1}": (RESERVE, i) for i in range(7)})
 
-_MOVE_RE = re.compile(r"^([a-z]+\d*)>([a-z]+\d*)(?:/(\d+))?$")
+# ASCII digits only: \d would also read other scripts' digits ("t1>t2/\u0663" as /3).
+_MOVE_RE = re.compile(r"([a-z]+[0-9]*)>([a-z]+[0-9]*)(?:/([0-9]+))?")
+MAX_COUNT = 52
+"""No pile holds more cards than the deck."""
 _ALIASES = {"stock": "s", "waste": "w"}
 
 
@@ -48,28 +52,30 @@ class Move:
         token = text.strip().lower()
         if token == "deal":
             return DEAL
-        m = _MOVE_RE.match(token)
+        quoted = shown(text)
+        m = _MOVE_RE.fullmatch(token)
         if not m:
             raise InvalidMoveError(
-                f"invalid move {text!r}: expected 'deal', 'SRC>DST' or 'SRC>DST/N'"
+                f"invalid move {quoted}: expected 'deal', 'SRC>DST' or 'SRC>DST/N'"
             )
         src, dst, count_text = m.groups()
         src, dst = _ALIASES.get(src, src), _ALIASES.get(dst, dst)
         for pile in (src, dst):
             if pile not in PILES:
                 raise InvalidMoveError(
-                    f"invalid move {text!r}: unknown pile {pile!r} "
+                    f"invalid move {quoted}: unknown pile {shown(pile)} "
                     "(piles are s, w, f1-f4, t1-t13, r1-r7)"
                 )
         count = 1
         if count_text is not None:
-            count = int(count_text)
-            if count < 2:
+            count = int(count_text) if len(count_text) <= 3 else MAX_COUNT + 1
+            if not 2 <= count <= MAX_COUNT:
                 raise InvalidMoveError(
-                    f"invalid move {text!r}: a count after '/' must be 2 or more"
+                    f"invalid move {quoted}: a count after '/' must be 2 or more, "
+                    f"and at most {MAX_COUNT}"
                 )
         if src == dst:
-            raise InvalidMoveError(f"invalid move {text!r}: source and destination are the same")
+            raise InvalidMoveError(f"invalid move {quoted}: source and destination are the same")
         return cls(src, dst, count)
 
     def __str__(self) -> str:

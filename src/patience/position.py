@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, card_text, parse_card, parse_rank, rank_text
-from .errors import InvalidCardError, InvalidPositionError
+from .cards import MAX_DEAL, Card, card_text, check_deal, parse_card, parse_rank, rank_text, shown
+from .errors import InvalidCardError, InvalidDealError, InvalidPositionError
 
 Pile = tuple[Card, ...]
 Options = tuple[tuple[str, str], ...]
@@ -98,9 +98,14 @@ class Position:
             raise InvalidPositionError(["'options' must be an object of strings"])
         game = get_game(name, dict(options))
         deal = data.get("deal")
-        if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool) or deal < 0):
-            problems.append("'deal' must be a non-negative integer or null")
-            deal = None
+        if deal is not None:
+            try:
+                if not isinstance(deal, int) or isinstance(deal, bool):
+                    raise InvalidDealError("not an integer")
+                check_deal(deal)
+            except InvalidDealError:
+                problems.append(f"'deal' must be an integer from 0 to {MAX_DEAL}, or null")
+                deal = None
 
         def pile(value: Any, where: str) -> Pile:
             if value is None:
@@ -112,7 +117,7 @@ class Position:
             for item in value:
                 try:
                     if not isinstance(item, str):
-                        raise InvalidCardError(f"invalid card {item!r}")
+                        raise InvalidCardError(f"invalid card {shown(item)}")
                     cards.append(parse_card(item))
                 except InvalidCardError as exc:
                     problems.append(f"{where}: {exc}")
@@ -154,7 +159,7 @@ class Position:
         if base_text is not None:
             try:
                 if not isinstance(base_text, str | int) or isinstance(base_text, bool):
-                    raise InvalidCardError(f"invalid rank {base_text!r}")
+                    raise InvalidCardError(f"invalid rank {shown(base_text)}")
                 base = parse_rank(str(base_text))
             except InvalidCardError as exc:
                 problems.append(f"base: {exc}")
@@ -176,7 +181,9 @@ class Position:
         problems = game.validate(position)
         score = data.get("score")
         if not problems and score is not None and score != game.score(position):
-            problems.append(f"'score' is {score!r} but the foundations give {game.score(position)}")
+            problems.append(
+                f"'score' is {shown(score)} but the foundations give {game.score(position)}"
+            )
         if problems:
             raise InvalidPositionError(problems)
         return position
@@ -184,3 +191,13 @@ class Position:
 
 def _texts(cards: Pile) -> list[str]:
     return [card_text(c) for c in cards]
+
+
+def heading(title: str, options: Options, deal: int | None = None) -> str:
+    """``Klondike (mode=three), deal 42``: the game, its options, the deal if numbered."""
+    text = title
+    if options:
+        text += " (" + ", ".join(f"{k}={v}" for k, v in options) + ")"
+    if deal is not None:
+        text += f", deal {deal}"
+    return text

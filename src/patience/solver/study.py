@@ -8,19 +8,23 @@ table (``table_size`` states), which bounds the memory of a run.
 
 from __future__ import annotations
 
+import bisect
 import math
 import multiprocessing
 import os
+import re
 import signal
 import sqlite3
 import statistics
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import PatienceError
+from ..cards import parse_deal, shown
+from ..errors import InvalidDealError, PatienceError
 from ..games import get_game
+from ..position import heading
 from .search import DEFAULT_TABLE_SIZE, solve
 
 SCHEMA = """
@@ -38,28 +42,68 @@ CREATE TABLE IF NOT EXISTS results (
 """
 
 
-def parse_deals(text: str) -> list[int]:
-    """Read deal ranges such as ``1-10000`` or ``1-10,25,40-42`` (in order, no repeats)."""
-    deals: list[int] = []
-    seen: set[int] = set()
+MAX_STORED_DEAL = 2**63 - 1
+"""The largest deal number the study database holds (SQLite's largest integer)."""
+
+_RANGE = re.compile(r"([0-9]+)(?:-([0-9]+))?")
+
+
+@dataclass(frozen=True)
+class DealRanges:
+    """A set of deal numbers as sorted, disjoint ranges: a million deals take two ints,
+    not a list of a million (``--deals 1-1000000``)."""
+
+    ranges: tuple[range, ...]
+
+    @property
+    def count(self) -> int:
+        """How many deals (``len`` would overflow past 2**63)."""
+        return sum(r.stop - r.start for r in self.ranges)
+
+    def __iter__(self) -> Iterator[int]:
+        """The deals in increasing order, one at a time."""
+        for r in self.ranges:
+            yield from r
+
+    def __contains__(self, deal: object) -> bool:
+        if not isinstance(deal, int):
+            return False
+        i = bisect.bisect_right(self.ranges, deal, key=lambda r: r.start) - 1
+        return i >= 0 and deal in self.ranges[i]
+
+
+def parse_deals(text: str) -> DealRanges:
+    """Read deal ranges such as ``1-10000`` or ``1-10,25,40-42`` (repeats count once)."""
+    spans: list[tuple[int, int]] = []
     for part in text.replace(" ", "").split(","):
-        lo_text, sep, hi_text = part.partition("-")
-        try:
-            lo = int(lo_text)
-            hi = int(hi_text) if sep else lo
-        except ValueError:
+        m = _RANGE.fullmatch(part)
+        if not m:
             raise PatienceError(
-                f"invalid deal range {part!r}: expected N or N-M, e.g. 1-10000"
-            ) from None
-        if lo < 0 or hi < lo:
-            raise PatienceError(f"invalid deal range {part!r}: need 0 <= N <= M")
-        for d in range(lo, hi + 1):
-            if d not in seen:
-                seen.add(d)
-                deals.append(d)
-    if not deals:
-        raise PatienceError("no deals given")
-    return deals
+                f"invalid deal range {shown(part)}: expected N or N-M in digits 0-9, e.g. 1-10000"
+            )
+        try:
+            lo = parse_deal(m[1])
+            hi = lo if m[2] is None else parse_deal(m[2])
+        except InvalidDealError as exc:
+            raise PatienceError(f"invalid deal range {shown(part)}: {exc}") from None
+        if hi < lo:
+            raise PatienceError(f"invalid deal range {shown(part)}: need N <= M")
+        if hi > MAX_STORED_DEAL:
+            raise PatienceError(
+                f"invalid deal range {shown(part)}: the study database holds deal numbers "
+                f"up to {MAX_STORED_DEAL}"
+            )
+        spans.append((lo, hi + 1))
+    merged: list[tuple[int, int]] = []
+    for lo, stop in sorted(spans):
+        if merged and lo <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], stop))
+        else:
+            merged.append((lo, stop))
+    return DealRanges(tuple(range(lo, stop) for lo, stop in merged))
+
+
+_COLUMNS = "game, options, deal, result, seconds, states, moves, timeout"
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -148,11 +192,20 @@ class Store:
     """The SQLite file of verdicts."""
 
     def __init__(self, path: str | Path) -> None:
-        self.db = sqlite3.connect(str(path))
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute(SCHEMA)
-        self.db.commit()
+        try:
+            self.db = sqlite3.connect(str(path))
+            try:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
+                self.db.execute(SCHEMA)
+                self.db.commit()
+                # An older or foreign table of the same name fails here, not mid-run.
+                self.db.execute(f"SELECT {_COLUMNS} FROM results LIMIT 0")
+            except sqlite3.Error:
+                self.db.close()
+                raise
+        except (sqlite3.Error, ValueError) as exc:
+            raise PatienceError(f"cannot use {path} as the study database: {exc}") from None
 
     def done(self, game: str, options: str, timeout: float) -> set[int]:
         """Deals already decided, or tried as long as ``timeout`` allows."""
@@ -174,14 +227,13 @@ class Store:
         )
         self.db.commit()
 
-    def rows(self, game: str, options: str, deals: list[int]) -> list[tuple[str, float]]:
+    def rows(self, game: str, options: str, deals: DealRanges) -> list[tuple[str, float]]:
         """(result, seconds) of the given deals that are stored."""
-        wanted = set(deals)
         cur = self.db.execute(
             "SELECT deal, result, seconds FROM results WHERE game=? AND options=?",
             (game, options),
         )
-        return [(r, s) for d, r, s in cur if d in wanted]
+        return [(r, s) for d, r, s in cur if d in deals]
 
     def close(self) -> None:
         """Close the file."""
@@ -191,7 +243,7 @@ class Store:
 def run_study(
     name: str,
     options: Mapping[str, str],
-    deals: list[int],
+    deals: DealRanges,
     *,
     jobs: int | None = None,
     timeout: float = 30.0,
@@ -199,7 +251,11 @@ def run_study(
     table_size: int = DEFAULT_TABLE_SIZE,
     show_progress: bool = True,
 ) -> Summary:
-    """Solve ``deals`` (skipping stored ones) on ``jobs`` processes; the summary of all."""
+    """Solve ``deals`` (skipping stored ones) on ``jobs`` processes; the summary of all.
+
+    The deals are drawn one at a time as workers take them, so a range of a billion
+    costs no more memory than a range of ten; the set of stored deals is loaded whole.
+    """
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -214,9 +270,23 @@ def run_study(
     store = Store(db)
     try:
         skip = store.done(game.name, opts, timeout)
-        todo = [d for d in deals if d not in skip]
+        todo = deals.count - sum(d in deals for d in skip)
         jobs = max(1, jobs or os.cpu_count() or 1)
-        tasks = [(game.name, dict(game.options), d, timeout, table_size) for d in todo]
+        tasks = (
+            (game.name, dict(game.options), d, timeout, table_size) for d in deals if d not in skip
+        )
+        title = heading(game.title, game.options)
+        if not todo:
+            if show_progress:
+                from rich.console import Console
+
+                Console().print(
+                    f"{title}: all {deals.count} deals already stored in {db}",
+                    markup=False,
+                    highlight=False,
+                    soft_wrap=True,
+                )
+            return summarise(store.rows(game.name, opts, deals))
         won = decided = 0
         started = time.monotonic()
         progress = Progress(
@@ -231,28 +301,26 @@ def run_study(
             disable=not show_progress,
         )
         with progress:
-            task = progress.add_task(
-                f"{game.title} {opts}".strip(), total=len(todo), rate=0.0, win="-"
-            )
-            if tasks:
-                ctx = multiprocessing.get_context("fork")
-                pool = ctx.Pool(min(jobs, len(tasks)), initializer=_init_worker)
-                try:
-                    for row in pool.imap_unordered(_solve_deal, tasks):
-                        store.put(game.name, opts, row, timeout)
-                        if row[1] != "unknown":
-                            decided += 1
-                            won += row[1] == "won"
-                        done = progress.tasks[0].completed + 1
-                        elapsed = max(1e-9, time.monotonic() - started)
-                        win = f"{100 * won / decided:.1f}%" if decided else "-"
-                        progress.update(task, advance=1, rate=done / elapsed, win=win)
-                    pool.close()
-                except BaseException:
-                    pool.terminate()
-                    raise
-                finally:
-                    pool.join()
+            task = progress.add_task(title, total=todo, rate=0.0, win="-")
+            ctx = multiprocessing.get_context("fork")
+            pool = ctx.Pool(min(jobs, todo), initializer=_init_worker)
+            try:
+                # imap draws from the generator as the pipe to the workers drains.
+                for row in pool.imap_unordered(_solve_deal, tasks):
+                    store.put(game.name, opts, row, timeout)
+                    if row[1] != "unknown":
+                        decided += 1
+                        won += row[1] == "won"
+                    done = progress.tasks[0].completed + 1
+                    elapsed = max(1e-9, time.monotonic() - started)
+                    win = f"{100 * won / decided:.1f}%" if decided else "-"
+                    progress.update(task, advance=1, rate=done / elapsed, win=win)
+                pool.close()
+            except BaseException:
+                pool.terminate()
+                raise
+            finally:
+                pool.join()
         return summarise(store.rows(game.name, opts, deals))
     finally:
         store.close()

@@ -1,0 +1,248 @@
+"""Every malformed invocation: exit 2 and one line on standard error naming the problem.
+
+FORMATS.md "Command line": 0 success, 2 bad input with a one-line reason, 1 anything
+else. Usage errors (unknown command or option, a missing or unreadable value) are bad
+input too: one line, never the usage block or a Python exception name.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from patience import new_game
+from patience.cli import app
+
+runner = CliRunner()
+
+BAD_INVOCATIONS: list[tuple[str, ...]] = [
+    # commands and options
+    ("bogus",),
+    ("deal", "--bogus"),
+    ("deal", "klondike", "--deal"),
+    ("deal", "klondike", "extra"),
+    ("study",),
+    ("--bogus",),
+    # --deal
+    ("deal", "klondike", "--deal", "-4"),
+    ("deal", "klondike", "--deal", "abc"),
+    ("deal", "klondike", "--deal", ""),
+    ("deal", "klondike", "--deal", "1.5"),
+    ("deal", "klondike", "--deal", "1_0"),
+    ("deal", "klondike", "--deal", "\u0663"),
+    ("deal", "klondike", "--deal", "\uff17"),
+    ("deal", "klondike", "--deal", str(10**30)),
+    ("deal", "klondike", "--deal", "9" * 5000),
+    ("moves", "klondike", "--deal", "0x10"),
+    # --option
+    ("deal", "klondike", "--option", "mode=two"),
+    ("deal", "klondike", "--option", "speed=fast"),
+    ("deal", "klondike", "--option", "nonsense"),
+    ("deal", "klondike", "--option", "=three"),
+    ("deal", "klondike", "--option"),
+    ("deal", "lady-jane", "--option", "mode=three"),
+    # games
+    ("deal", "spider"),
+    ("deal", "kl\nondike"),
+    ("deal",),
+    ("moves",),
+    # --moves
+    ("play", "klondike", "--moves", "t1-t2"),
+    ("play", "klondike", "--moves", "t1>t2/\u0663"),
+    ("play", "klondike", "--moves", "t\u0661>t2"),
+    ("play", "klondike", "--moves", "t1>t2/" + "9" * 5000),
+    ("play", "klondike", "--moves", "t1>f1"),
+    ("play", "klondike", "--moves", "deal w>z9"),
+    ("play", "klondike", "--moves"),
+    # --timeout
+    ("solve", "klondike", "--timeout", "-1"),
+    ("solve", "klondike", "--timeout", "nan"),
+    ("solve", "klondike", "--deal", "5", "--timeout", "inf"),
+    ("solve", "klondike", "--deal", "5", "--timeout", "1e400"),
+    ("solve", "klondike", "--deal", "5", "--timeout", "1e300"),
+    ("solve", "klondike", "--timeout", "\u0663"),
+    ("solve", "klondike", "--timeout", "soon"),
+    # serve (refused before any server starts)
+    ("serve", "--port", "99999"),
+    ("serve", "--port", "-1"),
+    ("serve", "--port", "abc"),
+    ("serve", "--port", "\u0668\u0660"),
+    ("serve", "--host", "999.1.1.1"),
+    ("serve", "--host", "1.2.3"),
+    ("serve", "--host", "not a host!"),
+    ("serve", "--host", ""),
+    ("serve", "--no-browser", "--port", "0", "--data-dir", "/dev/null/x"),
+    # study
+    ("study", "klondike", "--deals", "5-1"),
+    ("study", "klondike", "--deals", ""),
+    ("study", "klondike", "--deals", "1-"),
+    ("study", "klondike", "--deals", "-3"),
+    ("study", "klondike", "--deals", "1,,2"),
+    ("study", "klondike", "--deals", "a-b"),
+    ("study", "klondike", "--deals", "1-2-3"),
+    ("study", "klondike", "--deals", "\u0663"),
+    ("study", "klondike", "--deals", "1", "--jobs", "-1"),
+    ("study", "klondike", "--deals", "1", "--jobs", "100000"),
+    ("study", "klondike", "--deals", "1", "--table-size", str(10**30)),
+    ("study", "klondike", "--deals", "1", "--timeout", "nan"),
+    ("study", "nosuchgame", "--deals", "1"),
+    ("study", "klondike", "--deals", "1", "--db", "/nonexistent/dir/s.db"),
+    ("study", "klondike", "--deals", "1", "--db", "/"),
+    ("study", "klondike", "--deals", "1", "--db", "/dev/null/x.db"),
+]
+
+
+@pytest.fixture(autouse=True)
+def no_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """A ``serve`` that got past its checks must not start serving (nor hang the test);
+    a ``study`` that did must not leave its database in the working folder."""
+    import uvicorn
+
+    monkeypatch.chdir(tmp_path)
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the server started")
+
+    monkeypatch.setattr(uvicorn.Server, "run", refuse)
+    yield
+
+
+def assert_one_line_refusal(code: int, out: str, err: str) -> None:
+    assert code == 2, (code, out, err)
+    assert err.startswith("patience: ") and err.endswith("\n"), err
+    assert len(err.splitlines()) == 1, err
+    assert "Traceback" not in err and "Usage:" not in err and "Error" not in err, err
+    assert len(err) < 400, err
+
+
+@pytest.mark.parametrize("args", BAD_INVOCATIONS, ids=repr)
+def test_every_bad_invocation_exits_2_with_one_line(args: tuple[str, ...]) -> None:
+    result = runner.invoke(app, list(args))
+    assert_one_line_refusal(result.exit_code, result.stdout, result.stderr)
+
+
+@pytest.fixture
+def position_file(tmp_path: Path) -> Path:
+    return tmp_path / "p.json"
+
+
+def broken_klondike() -> dict[str, object]:
+    data = new_game("klondike", 1).to_json()
+    data["stock"][0] = data["stock"][1]
+    return data
+
+
+BAD_POSITIONS: list[tuple[str, bytes, str]] = [
+    ("not UTF-8", b'{"game": "klondike"\xff\xfe}', "UTF-8"),
+    ("not JSON", b"{not json", "not valid JSON"),
+    ("empty", b"", "not valid JSON"),
+    ("nested", b"[" * 100_000 + b"]" * 100_000, "nested"),
+    ("nested object", b'{"a":' * 100_000 + b"1" + b"}" * 100_000, "nested"),
+    ("nested pile", json.dumps({"game": "klondike", "stock": [[[[[[["AS"]]]]]]]}).encode(), "card"),
+    ("huge number", b"1" * 5000, "not valid JSON: a number too long"),
+    ("a list", b"[]", "JSON object"),
+    ("a string", b'"klondike"', "JSON object"),
+    ("no game", b"{}", "game"),
+    ("game is a list", b'{"game": []}', "game"),
+    ("unknown game", b'{"game": "spider"}', "unknown game"),
+    ("options a list", b'{"game": "klondike", "options": ["x"]}', "options"),
+    (
+        "deal too large",
+        json.dumps({**new_game("klondike", 1).to_json(), "deal": 10**30}).encode(),
+        "deal",
+    ),
+    (
+        "deal a float",
+        json.dumps({**new_game("klondike", 1).to_json(), "deal": 1.5}).encode(),
+        "deal",
+    ),
+    ("broken", json.dumps(broken_klondike()).encode(), "duplicate cards"),
+    ("tableau wrong", b'{"game": "klondike", "tableau": 3}', "tableau"),
+    (
+        "redeals huge",
+        json.dumps({**new_game("klondike", 1).to_json(), "redeals": 10**30}).encode(),
+        "redeals",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "why"), BAD_POSITIONS, ids=[b[0] for b in BAD_POSITIONS]
+)
+@pytest.mark.parametrize("command", ["deal", "moves", "solve"])
+def test_every_bad_position_file_exits_2_naming_the_problem(
+    position_file: Path, command: str, name: str, content: bytes, why: str
+) -> None:
+    position_file.write_bytes(content)
+    result = runner.invoke(app, [command, "--position", str(position_file)])
+    assert_one_line_refusal(result.exit_code, result.stdout, result.stderr)
+    assert why in result.stderr
+
+
+def test_a_bad_position_on_standard_input_exits_2() -> None:
+    result = runner.invoke(app, ["deal", "--position", "-"], input=b"\xff\xfe")
+    assert_one_line_refusal(result.exit_code, result.stdout, result.stderr)
+    assert "UTF-8" in result.stderr
+
+
+def test_a_position_path_that_cannot_be_read(tmp_path: Path) -> None:
+    for path in (tmp_path, tmp_path / "missing.json"):
+        result = runner.invoke(app, ["deal", "--position", str(path)])
+        assert_one_line_refusal(result.exit_code, result.stdout, result.stderr)
+        assert "cannot read" in result.stderr
+
+
+def test_a_usage_error_names_the_problem() -> None:
+    result = runner.invoke(app, ["deal", "--bogus"])
+    assert result.stderr == "patience: no such option: --bogus\n"
+    result = runner.invoke(app, ["deal", "klondike", "--deal", "\u0663"])
+    assert "--deal" in result.stderr and "0-9" in result.stderr
+    result = runner.invoke(app, ["serve", "--port", "99999"])
+    assert "--port" in result.stderr and "65535" in result.stderr
+
+
+def test_serve_names_an_address_it_cannot_listen_on(tmp_path: Path) -> None:
+    # 192.0.2.1 is reserved for documentation: no machine has it, so binding fails.
+    args = ["serve", "--no-browser", "--host", "192.0.2.1", "--port", "0"]
+    result = runner.invoke(app, [*args, "--data-dir", str(tmp_path)])
+    assert_one_line_refusal(result.exit_code, result.stdout, result.stderr)
+    assert "192.0.2.1" in result.stderr
+
+
+def test_serve_names_a_data_dir_it_cannot_use() -> None:
+    args = ["serve", "--no-browser", "--port", "0", "--data-dir", "/dev/null/x"]
+    result = runner.invoke(app, args)
+    assert_one_line_refusal(result.exit_code, result.stdout, result.stderr)
+    assert "/dev/null/x" in result.stderr
+    assert "NotADirectoryError" not in result.stderr
+
+
+def test_help_still_prints_the_help_and_exits_0() -> None:
+    for args in (["--help"], ["deal", "--help"], ["serve", "--help"], ["study", "--help"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert "Usage:" in result.stdout and result.stderr == ""
+
+
+def test_the_console_script_prints_one_line_too() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "from patience.cli import main; main()", "deal", "--bogus"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr == "patience: no such option: --bogus\n"
+    done = subprocess.run(
+        [sys.executable, "-c", "from patience.cli import main; main()", "deal", "lady-jane"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stdout.startswith("Lady Jane, deal 0\n")

@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 
 from engine_builders import near_won_klondike
 from patience import new_game
+from patience.web import solver_pool
 from patience.web.app import create_app
 
 
@@ -82,7 +83,7 @@ def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
         return {"verdict": "unknown", "move": None, "line": []}
 
     monkeypatch.setattr(web_app, "compute_hint", slow)
-    monkeypatch.setattr(web_app, "SOLVER_SLOTS", 1, raising=False)
+    monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
     app = create_app(tmp_path, hint_timeout=0.3)
     with TestClient(app, base_url="http://localhost") as c:
         first = c.post("/api/games", json={"game": "klondike", "deal": 1}).json()["id"]
@@ -123,7 +124,7 @@ def test_a_hint_that_waited_for_a_slot_searches_only_what_is_left_of_its_budget(
         return {"verdict": "unknown", "move": None, "line": []}
 
     monkeypatch.setattr(web_app, "compute_hint", slow)
-    monkeypatch.setattr(web_app, "SOLVER_SLOTS", 1, raising=False)
+    monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
     app = create_app(tmp_path, hint_timeout=30.0)
     with TestClient(app, base_url="http://localhost") as c:
         ids = [

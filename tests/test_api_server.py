@@ -119,7 +119,7 @@ def test_client_disconnect_cancels_the_search() -> None:
     import anyio
     from starlette.requests import Request
 
-    from patience.web.app import run_cancellable
+    from patience.web.solver_pool import run_cancellable
 
     async def gone() -> dict[str, str]:
         return {"type": "http.disconnect"}

@@ -6,8 +6,8 @@ middleware that refuses foreign Host and Origin headers. Rules live in the engin
 
 Nothing slow runs on the event loop: store and service calls run in worker threads of
 their own (a locked database stalls only the requests that wait for it), and solver
-searches in a pool of one search per core, separate again, so that the page, its files
-and the moves stay fast under any number of hint requests.
+searches in ``solver_pool``'s threads, so that the page, its files and the moves stay
+fast under any number of hint requests.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from ..errors import PatienceError
 from ..moves import Move
 from ..position import Position
 from ..store import Store, StoreError
+from . import solver_pool
 from .api_models import (
     ErrorBody,
     GameInfo,
@@ -50,6 +51,7 @@ from .api_models import (
     StatsList,
 )
 from .service import IDLE_CAP, ApiError, Live, Service, game_list, useful_move
+from .solver_pool import SolverPool
 
 try:
     from ..i18n import _
@@ -70,8 +72,6 @@ WINNABLE_BUDGET = 8.0
 REWIND_BUDGET = 10.0
 STORE_THREADS = 4
 """Worker threads for store calls (they queue behind one lock: more would only wait)."""
-SOLVER_SLOTS = os.cpu_count() or 1
-"""Solver searches at a time: one per core. Others wait, within their budget, for a slot."""
 RETRY_AFTER = "2"
 """Seconds a 503 reply (solver busy, database locked) asks the page to wait."""
 
@@ -209,66 +209,6 @@ class LocalOnly:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
-
-
-async def run_cancellable(
-    request: Request,
-    cancel: threading.Event,
-    work: Callable[[], T],
-    limiter: anyio.CapacityLimiter | None = None,
-) -> T:
-    """Run ``work`` in a worker thread (of ``limiter``); set ``cancel`` if the client goes away."""
-
-    async def watch() -> None:
-        while not cancel.is_set():
-            if await request.is_disconnected():
-                cancel.set()
-                return
-            await anyio.sleep(0.1)
-
-    async with anyio.create_task_group() as tg:
-        tg.start_soon(watch)
-        try:
-            result = await anyio.to_thread.run_sync(work, limiter=limiter)
-        finally:
-            tg.cancel_scope.cancel()
-    return result
-
-
-class SolverPool:
-    """Solver searches, ``slots`` at a time, in threads of their own.
-
-    A request waits for a slot at most its budget, then searches for what is left of
-    it; one that gets no slot in time is refused (503 "solver_busy"). The default
-    thread pool, which serves the static files, never runs a search.
-    """
-
-    def __init__(self, slots: int) -> None:
-        self.slots = anyio.CapacityLimiter(slots)
-        self.threads = anyio.CapacityLimiter(slots)
-
-    async def run(
-        self,
-        request: Request,
-        cancel: threading.Event,
-        budget: float,
-        work: Callable[[float], T],
-    ) -> T:
-        """``work(seconds_left)`` in a solver thread, once a slot is free within ``budget``."""
-        deadline = time.monotonic() + budget
-        acquired = False
-        with anyio.move_on_after(budget):
-            await self.slots.acquire()
-            acquired = True
-        if not acquired:
-            raise ApiError(
-                503, "solver_busy", _("The solver is busy with other requests; try again")
-            )
-        left = max(deadline - time.monotonic(), 0.0)
-        try:
-            return await run_cancellable(request, cancel, lambda: work(left), limiter=self.threads)
-        finally:
-            self.slots.release()
 
 
 def solver_module() -> Any:
@@ -419,7 +359,7 @@ def create_app(
     service = Service(store, idle_cap=idle_cap, clock=clock)
     hint_cancels: dict[str, threading.Event] = {}
     hints = HintCache()
-    solvers = SolverPool(SOLVER_SLOTS)
+    solvers = SolverPool(solver_pool.SOLVER_SLOTS)
     store_threads = anyio.CapacityLimiter(STORE_THREADS)
 
     async def in_thread(work: Callable[[], T]) -> T:

@@ -17,6 +17,7 @@ import pytest
 
 from patience import i18n
 from patience import store as store_module
+from patience.store_errors import RUNTIME_MESSAGES
 from patience.web.app import create_app
 
 with warnings.catch_warnings():
@@ -124,7 +125,7 @@ def test_a_full_disk_is_named_and_loses_nothing_acknowledged(
                 break
             acknowledged.append(r.json()["id"])
         err = error(r, 507, "disk_full")
-        assert err["message_id"] == store_module.RUNTIME_MESSAGES["disk_full"]
+        assert err["message_id"] == RUNTIME_MESSAGES["disk_full"]
         assert err["message"].startswith("The disk is full: your last move was not saved.")
     assert all(r.exc_info is None for r in caplog.records)  # one line each, no traceback
     assert any("disk" in r.getMessage() for r in caplog.records)
@@ -182,7 +183,7 @@ def test_a_locked_database_stalls_no_other_request(
 
 
 def test_storage_messages_are_translated() -> None:
-    for template in store_module.RUNTIME_MESSAGES.values():
+    for template in RUNTIME_MESSAGES.values():
         for lang in ("es", "fr"):
             assert i18n.gettext(template, lang) != template, (lang, template)
 

@@ -11,7 +11,8 @@ import pytest
 from patience import new_game
 from patience import store as store_module
 from patience.session import Session
-from patience.store import ENV_DATA_DIR, GameRecord, Store, StoreError, default_data_dir
+from patience.store import ENV_DATA_DIR, GameRecord, Store, default_data_dir
+from patience.store_errors import StoreError, storage_error
 
 
 def record(game_id: str, at: float, deal: int | None = 1, started: bool = False) -> GameRecord:
@@ -361,7 +362,7 @@ def test_every_storage_failure_is_named(name: str, number: int, code: str) -> No
     exc = sqlite3.OperationalError("boom")
     exc.sqlite_errorcode = number
     exc.sqlite_errorname = name
-    named = store_module.storage_error(exc, Path("/data/patience.sqlite3"))
+    named = storage_error(exc, Path("/data/patience.sqlite3"))
     assert named is not None and named.code == code
     assert "{" not in str(named)  # every placeholder filled
 

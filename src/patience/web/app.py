@@ -37,7 +37,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..errors import PatienceError
 from ..moves import Move
 from ..position import Position
-from ..store import Store, StoreError
+from ..store import Store
+from ..store_errors import StoreError
 from . import solver_pool
 from .api_models import (
     ErrorBody,

@@ -214,7 +214,6 @@ class Service:
             now = self.clock()
             ticked = self.elapsed(live, now)  # before the move: the winning move counts too
             last_move = action(session)
-            before_assisted = record.assisted
             try:
                 record.assisted = record.assisted or assisted
                 session.elapsed = ticked
@@ -231,7 +230,6 @@ class Service:
             except BaseException:
                 # Memory must not run ahead of the disk: reload from the store next time.
                 session.elapsed = before_elapsed
-                record.assisted = before_assisted
                 self._cache.pop(game_id, None)
                 raise
             return live

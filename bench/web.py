@@ -18,7 +18,9 @@ the moves acknowledged but missing from the disk afterwards (goal: 0).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import multiprocessing
 import random
 import re
 import signal
@@ -27,10 +29,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -267,6 +269,33 @@ def measure(url: str, label: str, seconds: float, rng: random.Random) -> dict[st
     }
 
 
+def flood(
+    url: str,
+    games: list[list[str]],
+    stop: Any,
+    out: Any,
+) -> None:
+    """Keep one hint request in flight per list of games until ``stop``; report to ``out``."""
+    statuses: dict[int, int] = {}
+    times: list[float] = []
+
+    async def client(c: httpx.AsyncClient, ids: list[str]) -> None:
+        for gid in ids:
+            if stop.is_set():
+                return
+            t0 = time.perf_counter()
+            code = (await c.get(f"/api/games/{gid}/hint")).status_code
+            statuses[code] = statuses.get(code, 0) + 1
+            times.append(time.perf_counter() - t0)
+
+    async def run() -> None:
+        async with httpx.AsyncClient(base_url=url, timeout=60.0) as c:
+            await asyncio.gather(*(client(c, ids) for ids in games))
+
+    asyncio.run(run())
+    out.put((statuses, times))
+
+
 def bench_flood(url: str, clients: int, seconds: float, seed: int) -> dict[str, object]:
     """Page and moves before and during ``clients`` hint requests kept in flight."""
     rng = random.Random(seed)
@@ -278,32 +307,20 @@ def bench_flood(url: str, clients: int, seconds: float, seed: int) -> dict[str, 
             [str(new_game(c, 10**7 + i * per_client + k)["id"]) for k in range(per_client)]
             for i in range(clients)
         ]
-    statuses: dict[int, int] = {}
-    hint_times: list[float] = []
-    stop_flood = threading.Event()
-    lock = threading.Lock()
-
-    def flood(ids: list[str]) -> None:
-        with httpx.Client(base_url=url, timeout=60.0) as fc:
-            for gid in ids:
-                if stop_flood.is_set():
-                    return
-                t0 = time.perf_counter()
-                code = fc.get(f"/api/games/{gid}/hint").status_code
-                with lock:
-                    statuses[code] = statuses.get(code, 0) + 1
-                    hint_times.append(time.perf_counter() - t0)
-
-    threads = [threading.Thread(target=flood, args=(ids,)) for ids in games]
-    for t in threads:
-        t.start()
-    time.sleep(1.0)  # every request in flight
+    # The flood comes from another process, so that its clients do not slow the
+    # measuring client down (one Python process, one GIL).
+    mp = multiprocessing.get_context("spawn")
+    stop_flood = mp.Event()
+    results: multiprocessing.Queue[tuple[dict[int, int], list[float]]] = mp.Queue()
+    flooder = mp.Process(target=flood, args=(url, games, stop_flood, results))
+    flooder.start()
+    time.sleep(2.0)  # every request in flight
     try:
         during = measure(url, f"{clients} hints in flight", seconds, rng)
     finally:
         stop_flood.set()
-        for t in threads:
-            t.join()
+        statuses, hint_times = results.get(timeout=120)
+        flooder.join()
     hints = report("GET hint, during the flood", hint_times)
     print(f"hint replies by status: {dict(sorted(statuses.items()))}")
     page = during["page"]["max_ms"]  # type: ignore[index]

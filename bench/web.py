@@ -6,31 +6,48 @@ p99 round trip (goal: p99 < 10 ms). Every move is committed to SQLite before its
 so the figure includes the write. With Chromium present it also loads the page in
 Playwright and prints first paint / first contentful paint / DOMContentLoaded.
 
-    python bench/web.py [--moves 500] [--seed 1] [--no-browser]
+Then, under load: the page (index.html, every file it loads, the current game and the
+messages, six connections at a time as a browser does) and moves, before and during a
+flood of concurrent hint requests (goal: page < 200 ms, move p99 < 50 ms during the
+flood). Last, two ``patience serve`` on one data folder: moves sent through both, and
+the moves acknowledged but missing from the disk afterwards (goal: 0).
+
+    python bench/web.py [--moves 500] [--seed 1] [--no-browser] [--flood 60]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import multiprocessing
 import random
 import re
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the browser tests' Chromium)
 
+STATIC = Path(__file__).resolve().parent.parent / "src" / "patience" / "web" / "static"
+
 
 def start_server(data_dir: str) -> tuple[subprocess.Popen[str], str]:
-    """Run ``patience serve`` on a free port; return the process and its URL."""
+    """Run ``patience serve`` on a free port; return the process and its URL.
+
+    When the folder is already served, the process points at that server and ends: its
+    URL is then the other server's.
+    """
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -73,7 +90,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def report(name: str, times: list[float]) -> dict[str, float]:
     """Print and return the median and p99 of ``times`` (seconds) in milliseconds."""
-    ms = [t * 1000 for t in times]
+    ms = [t * 1000 for t in times] or [float("nan")]
     figures = {
         "n": len(ms),
         "median_ms": round(statistics.median(ms), 3),
@@ -181,12 +198,190 @@ def bench_render(url: str) -> dict[str, float] | None:
     return figures
 
 
+def stop(proc: subprocess.Popen[str]) -> None:
+    """Stop a server as Ctrl+C does."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def page_paths() -> list[str]:
+    """What the page loads: its files, then the game in progress and the messages."""
+    files = sorted(p.name for p in STATIC.iterdir() if p.suffix in (".js", ".css", ".svg"))
+    return [f"/{name}" for name in files] + ["/api/current", "/api/messages/en"]
+
+
+def load_page(url: str) -> float:
+    """Seconds to load index.html, then everything it loads over six connections."""
+    paths = page_paths()
+    start = time.perf_counter()
+    with httpx.Client(base_url=url, timeout=60.0) as c, ThreadPoolExecutor(6) as pool:
+        assert c.get("/").status_code == 200
+        codes = list(pool.map(lambda p: c.get(p).status_code, paths))
+    assert all(code in (200, 204) for code in codes), codes
+    return time.perf_counter() - start
+
+
+def new_game(c: httpx.Client, deal: int) -> dict[str, object]:
+    """A new Klondike game (a fresh deal, so the solver has something to search)."""
+    r = c.post("/api/games", json={"game": "klondike", "options": {"mode": "three"}, "deal": deal})
+    assert r.status_code == 201, r.text
+    view: dict[str, object] = r.json()
+    return view
+
+
+def play(c: httpx.Client, view: dict[str, object], rng: random.Random) -> tuple[float, object]:
+    """Play one random legal move; return the round trip and the new view (or None)."""
+    moves = view["legal_moves"]
+    assert isinstance(moves, list)
+    legal = [m for m in moves if m != "deal"] or moves
+    if not legal or view["status"] != "playing":
+        return 0.0, None
+    t0 = time.perf_counter()
+    r = c.post(f"/api/games/{view['id']}/move", json={"move": rng.choice(legal)})
+    elapsed = time.perf_counter() - t0
+    return elapsed, (r.json() if r.status_code == 200 else None)
+
+
+def measure(url: str, label: str, seconds: float, rng: random.Random) -> dict[str, object]:
+    """Page loads and moves for ``seconds``; print and return their figures."""
+    pages: list[float] = []
+    moves: list[float] = []
+    deadline = time.monotonic() + seconds
+    with httpx.Client(base_url=url, timeout=60.0) as c:
+        view = new_game(c, rng.randrange(10**6))
+        while not pages or time.monotonic() < deadline:
+            pages.append(load_page(url))
+            for _ in range(20):
+                elapsed, after = play(c, view, rng)
+                if after is None:
+                    view = new_game(c, rng.randrange(10**6))
+                    continue
+                moves.append(elapsed)
+                view = after  # type: ignore[assignment]
+    return {
+        "page": report(f"page load, {label}", pages),
+        "move": report(f"POST move, {label}", moves),
+    }
+
+
+def flood(
+    url: str,
+    games: list[list[str]],
+    stop: Any,
+    out: Any,
+) -> None:
+    """Keep one hint request in flight per list of games until ``stop``; report to ``out``."""
+    statuses: dict[int, int] = {}
+    times: list[float] = []
+
+    async def client(c: httpx.AsyncClient, ids: list[str]) -> None:
+        for gid in ids:
+            if stop.is_set():
+                return
+            t0 = time.perf_counter()
+            code = (await c.get(f"/api/games/{gid}/hint")).status_code
+            statuses[code] = statuses.get(code, 0) + 1
+            times.append(time.perf_counter() - t0)
+
+    async def run() -> None:
+        async with httpx.AsyncClient(base_url=url, timeout=60.0) as c:
+            await asyncio.gather(*(client(c, ids) for ids in games))
+
+    asyncio.run(run())
+    out.put((statuses, times))
+
+
+def bench_flood(url: str, clients: int, seconds: float, seed: int) -> dict[str, object]:
+    """Page and moves before and during ``clients`` hint requests kept in flight."""
+    rng = random.Random(seed)
+    before = measure(url, "idle", seconds / 2, rng)
+    with httpx.Client(base_url=url, timeout=60.0) as c:
+        # Fresh deals for every request: no hint comes from the server's memory.
+        per_client = int(seconds) + 2  # more than a client can ask for in the time
+        games = [
+            [str(new_game(c, 10**7 + i * per_client + k)["id"]) for k in range(per_client)]
+            for i in range(clients)
+        ]
+    # The flood comes from another process, so that its clients do not slow the
+    # measuring client down (one Python process, one GIL).
+    mp = multiprocessing.get_context("spawn")
+    stop_flood = mp.Event()
+    results: multiprocessing.Queue[tuple[dict[int, int], list[float]]] = mp.Queue()
+    flooder = mp.Process(target=flood, args=(url, games, stop_flood, results))
+    flooder.start()
+    time.sleep(2.0)  # every request in flight
+    try:
+        during = measure(url, f"{clients} hints in flight", seconds, rng)
+    finally:
+        stop_flood.set()
+        statuses, hint_times = results.get(timeout=120)
+        flooder.join()
+    hints = report("GET hint, during the flood", hint_times)
+    print(f"hint replies by status: {dict(sorted(statuses.items()))}")
+    page = during["page"]["max_ms"]  # type: ignore[index]
+    p99 = during["move"]["p99_ms"]  # type: ignore[index]
+    ok = page < 200 and p99 < 50
+    print(
+        f"goal during the flood, page < 200 ms and move p99 < 50 ms: {'met' if ok else 'NOT met'}"
+        f" (page max {page} ms, move p99 {p99} ms)"
+    )
+    return {"before": before, "during": during, "hints": hints, "hint_status": statuses}
+
+
+def moves_on_disk(data_dir: str, game_id: str) -> int:
+    """The moves of ``game_id`` saved in the data folder's database."""
+    db = sqlite3.connect(Path(data_dir) / "patience.sqlite3")
+    try:
+        row = db.execute("SELECT session FROM games WHERE id = ?", (game_id,)).fetchone()
+    finally:
+        db.close()
+    return len(json.loads(row[0])["moves"])
+
+
+def bench_two_servers(moves: int, seed: int) -> dict[str, object]:
+    """Two ``patience serve`` on one folder; moves through both; moves lost."""
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as data_dir:
+        first, url_a = start_server(data_dir)
+        second, url_b = start_server(data_dir)
+        try:
+            print(f"two servers on one folder: {url_a} and {url_b}")
+            with httpx.Client(base_url=url_a) as a, httpx.Client(base_url=url_b) as b:
+                view = new_game(a, 7)
+                gid = view["id"]
+                acknowledged = 0
+                for i in range(moves):
+                    c = (a, b)[i % 2]
+                    view = c.get(f"/api/games/{gid}").json()
+                    _, after = play(c, view, rng)
+                    if after is None:
+                        continue
+                    acknowledged = after["moves_made"]  # type: ignore[index]
+        finally:
+            stop(second)
+            stop(first)
+        saved = moves_on_disk(data_dir, str(gid))
+    lost = acknowledged - saved
+    print(
+        f"moves acknowledged {acknowledged}, on disk {saved}, lost {lost}"
+        f"   goal lost = 0: {'met' if lost == 0 else 'NOT met'}"
+    )
+    return {"acknowledged": acknowledged, "on_disk": saved, "lost": lost}
+
+
 def main() -> None:
     """Run the benchmarks and print the figures (and a JSON summary line)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--flood", type=int, default=60, help="hint requests kept in flight")
+    parser.add_argument("--flood-seconds", type=float, default=10.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data_dir:
         proc, url = start_server(data_dir)
@@ -197,13 +392,11 @@ def main() -> None:
                 summary["render"] = bench_render(url)
             p99 = summary["requests"]["move"]["p99_ms"]  # type: ignore[index]
             print(f"goal p99 < 10 ms: {'met' if p99 < 10 else 'NOT met'} ({p99} ms)")
-            print(json.dumps(summary))
+            summary["flood"] = bench_flood(url, args.flood, args.flood_seconds, args.seed)
         finally:
-            proc.send_signal(signal.SIGINT)
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop(proc)
+    summary["two_servers"] = bench_two_servers(40, args.seed)
+    print(json.dumps(summary))
 
 
 if __name__ == "__main__":

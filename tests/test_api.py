@@ -305,7 +305,7 @@ def test_rewind_when_still_winnable_changes_nothing(client: TestClient) -> None:
 
 def test_current(client: TestClient) -> None:
     r = client.get("/api/current")
-    assert r.status_code == 404 and r.json()["error"]["code"] == "no_current_game"
+    assert r.status_code == 204 and r.content == b""  # no game in progress
     a = create(client, game="klondike", deal=1)
     b = create(client, game="hopscotch", deal=1)
     assert client.get("/api/current").json()["id"] == b["id"]
@@ -316,7 +316,7 @@ def test_current(client: TestClient) -> None:
 def test_won_game_is_not_current(client: TestClient) -> None:
     gid = create(client, position=near_won())["id"]
     act(client, gid, "move", move="t1>f1")
-    assert client.get("/api/current").status_code == 404
+    assert client.get("/api/current").status_code == 204
 
 
 def test_resume_after_restart_with_undo_history(tmp_path: Path) -> None:

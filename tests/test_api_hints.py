@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from engine_builders import near_won_klondike
 from patience import new_game
+from patience.web import solver_pool
 from patience.web.app import create_app
 
 
@@ -58,3 +63,88 @@ def test_a_line_that_does_not_win_is_not_remembered(tmp_path: Path) -> None:
     assert hints.get(start) is None
     hints.learn(start, {"verdict": "winnable", "move": "t1>t2", "line": ["t1>t2"]})  # illegal
     assert hints.get(start) is None
+
+
+# --- solver work has a bound of its own --------------------------------------------------------
+
+
+def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import patience.web.app as web_app
+
+    release = threading.Event()
+    searching = threading.Event()
+
+    # A search that holds its slot until the test lets it go (never the real solver's speed).
+    def slow(position: Any, timeout: float, cancel: threading.Event) -> dict[str, Any]:
+        searching.set()
+        release.wait(10)
+        return {"verdict": "unknown", "move": None, "line": []}
+
+    monkeypatch.setattr(web_app, "compute_hint", slow)
+    monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
+    app = create_app(tmp_path, hint_timeout=0.3)
+    with TestClient(app, base_url="http://localhost") as c:
+        first = c.post("/api/games", json={"game": "klondike", "deal": 1}).json()["id"]
+        second = c.post("/api/games", json={"game": "klondike", "deal": 2}).json()["id"]
+        replies: list[Any] = []
+        busy = threading.Thread(target=lambda: replies.append(c.get(f"/api/games/{first}/hint")))
+        busy.start()
+        try:
+            assert searching.wait(10)
+            # Every solver slot is taken: another search is refused within its budget...
+            r = c.get(f"/api/games/{second}/hint")
+            assert r.status_code == 503, r.text
+            assert r.json()["error"]["code"] == "solver_busy"
+            assert r.headers["retry-after"]
+            # ... while the page, the games and the moves are answered as ever.
+            assert c.get("/i18n.js").status_code == 200
+            move = c.post(f"/api/games/{second}/move", json={"move": "deal"})
+            assert move.status_code == 200
+            assert busy.is_alive()
+        finally:
+            release.set()
+            busy.join(20)
+        assert replies[0].status_code == 200
+
+
+def test_a_hint_that_waited_for_a_slot_searches_only_what_is_left_of_its_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import patience.web.app as web_app
+
+    release = threading.Event()
+    budgets: list[float] = []
+
+    def slow(position: Any, timeout: float, cancel: threading.Event) -> dict[str, Any]:
+        budgets.append(timeout)
+        if len(budgets) == 1:
+            release.wait(10)
+        return {"verdict": "unknown", "move": None, "line": []}
+
+    monkeypatch.setattr(web_app, "compute_hint", slow)
+    monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
+    app = create_app(tmp_path, hint_timeout=30.0)
+    with TestClient(app, base_url="http://localhost") as c:
+        ids = [
+            c.post("/api/games", json={"game": "klondike", "deal": d}).json()["id"] for d in (1, 2)
+        ]
+        replies: list[Any] = []
+        threads = [
+            threading.Thread(target=lambda g=g: replies.append(c.get(f"/api/games/{g}/hint")))
+            for g in ids
+        ]
+        threads[0].start()
+        while not budgets:
+            time.sleep(0.01)
+        threads[1].start()
+        slots = app.state.solvers.slots
+        while not slots.statistics().tasks_waiting:
+            time.sleep(0.01)
+        time.sleep(0.2)  # the second request has waited this long for the slot
+        release.set()
+        for t in threads:
+            t.join(20)
+        assert [r.status_code for r in replies] == [200, 200]
+        assert budgets[0] <= 30.0 and budgets[1] < 30.0 - 0.1

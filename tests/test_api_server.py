@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+import pytest
 
 SERVE = [sys.executable, "-c", "from patience.cli import main; main()", "serve", "--no-browser"]
 
@@ -118,7 +119,7 @@ def test_client_disconnect_cancels_the_search() -> None:
     import anyio
     from starlette.requests import Request
 
-    from patience.web.app import run_cancellable
+    from patience.web.solver_pool import run_cancellable
 
     async def gone() -> dict[str, str]:
         return {"type": "http.disconnect"}
@@ -150,3 +151,32 @@ def test_a_server_open_to_the_network_says_so_and_answers_the_phone(tmp_path: Pa
         assert r.status_code == 200
         r = httpx.get(url + "/api/games", headers={"host": f"evil.example:{port}"})
         assert r.status_code == 403
+
+
+def test_a_second_server_on_the_same_folder_points_at_the_first(tmp_path: Path) -> None:
+    with server(tmp_path) as (_proc, url, _lines):
+        second = subprocess.run(
+            [*SERVE, "--port", "0", "--data-dir", str(tmp_path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 0, second.stderr
+        assert f"already running at {url}/" in second.stdout
+        # The first one still serves the folder, alone.
+        assert httpx.get(url + "/api/games").status_code == 200
+
+
+def test_a_folder_held_by_a_server_that_gives_no_address_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patience.web import server as server_module
+
+    monkeypatch.setattr(server_module, "LOCK_WAIT", 0.1)
+    held = server_module.claim_folder(tmp_path)
+    assert held is not None
+    try:
+        with pytest.raises(server_module.FolderInUse, match=str(tmp_path)):
+            server_module.run(port=0, open_browser=False, data_dir=tmp_path)
+    finally:
+        held.close()

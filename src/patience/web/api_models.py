@@ -71,6 +71,11 @@ class MoveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     move: str = Field(max_length=40, examples=["t6>t2/3", "deal", "w>f1"])
+    assisted: bool = Field(
+        default=False,
+        strict=True,
+        description="The solver chose this move ('Show me'): a win is then not the player's.",
+    )
 
 
 class PileRequest(BaseModel):
@@ -114,6 +119,7 @@ class GameView(BaseModel):
     last_move: str | None
     notice: str | None
     finished: bool = Field(description="Recorded in the statistics (won or abandoned).")
+    assisted: bool = Field(description="The solver played moves of this game ('Show me').")
     undo_count: int = Field(description="Moves that undo can take back.")
     redo_count: int = Field(description="Undone moves that redo can replay.")
 
@@ -140,6 +146,7 @@ class StatsRow(BaseModel):
     best_time: float | None = Field(description="Seconds of the fastest win.")
     average_time: float | None = Field(description="Mean seconds of the wins.")
     best_score: int | None
+    assisted: int = Field(description="Games won with the solver playing moves (not in 'won').")
 
 
 class StatsList(BaseModel):
@@ -170,6 +177,6 @@ class ErrorDetail(BaseModel):
 
 
 class ErrorBody(BaseModel):
-    """The body of every 4xx reply."""
+    """The body of every error reply (4xx, and 503/507 when the disk or solver fails)."""
 
     error: ErrorDetail

@@ -3,6 +3,11 @@
 The app is declared as data: a router of endpoints, a map of exception handlers, the
 middlewares of ``security`` (foreign Host and Origin, oversized bodies). Rules live in
 the engine; ``service.Service`` applies them and saves every change before the reply.
+
+Nothing slow runs on the event loop: store and service calls run in worker threads of
+their own (a locked database stalls only the requests that wait for it), and solver
+searches in ``solver_pool``'s threads, so that the page, its files and the moves stay
+fast under any number of hint requests.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import anyio
 import anyio.to_thread
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -30,6 +35,8 @@ from ..errors import PatienceError
 from ..moves import Move
 from ..position import Position
 from ..store import Store
+from ..store_errors import StoreError
+from . import solver_pool
 from .api_models import (
     ErrorBody,
     GameInfo,
@@ -43,6 +50,7 @@ from .api_models import (
 )
 from .security import BodyLimit, LocalOnly
 from .service import IDLE_CAP, ApiError, Live, Service, game_list, useful_move
+from .solver_pool import SolverPool
 from .why import router as why_router
 
 try:
@@ -61,6 +69,10 @@ LANGUAGES = ("en", "es", "fr")
 HINT_TIMEOUT = 2.0
 WINNABLE_BUDGET = 8.0
 REWIND_BUDGET = 10.0
+STORE_THREADS = 4
+"""Worker threads for store calls (they queue behind one lock: more would only wait)."""
+RETRY_AFTER = "2"
+"""Seconds a 503 reply (solver busy, database locked) asks the page to wait."""
 
 # Some systems map .js to text/plain, which browsers refuse for ES modules.
 mimetypes.add_type("text/javascript", ".js")
@@ -71,11 +83,16 @@ mimetypes.add_type("text/css", ".css")
 STATUS_BY_CODE = {"illegal_move": 409}
 """HTTP status of each engine error code; every other PatienceError is a 422."""
 
+STORE_STATUS = {"disk_full": 507, "changed_elsewhere": 409}
+"""HTTP status of each StoreError code; every other one (the disk, a lock) is a 503."""
+
 ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorBody, "description": "Host or Origin is not this local server"},
     404: {"model": ErrorBody, "description": "Unknown or stale game id"},
     409: {"model": ErrorBody, "description": "Not allowed in this position"},
     422: {"model": ErrorBody, "description": "Malformed request, move, option or position"},
+    503: {"model": ErrorBody, "description": "Saved games unavailable, or the solver is busy"},
+    507: {"model": ErrorBody, "description": "The disk is full: the change was not saved"},
 }
 
 T = TypeVar("T")
@@ -97,25 +114,6 @@ def error_body(code: str, template: str, params: dict[str, object]) -> dict[str,
 def error_response(status: int, code: str, template: str, **params: object) -> JSONResponse:
     """A JSON error reply."""
     return JSONResponse(error_body(code, template, params), status_code=status)
-
-
-async def run_cancellable(request: Request, cancel: threading.Event, work: Callable[[], T]) -> T:
-    """Run ``work`` in a worker thread; set ``cancel`` if the client goes away."""
-
-    async def watch() -> None:
-        while not cancel.is_set():
-            if await request.is_disconnected():
-                cancel.set()
-                return
-            await anyio.sleep(0.1)
-
-    async with anyio.create_task_group() as tg:
-        tg.start_soon(watch)
-        try:
-            result = await anyio.to_thread.run_sync(work)
-        finally:
-            tg.cancel_scope.cancel()
-    return result
 
 
 def solver_module() -> Any:
@@ -266,6 +264,12 @@ def create_app(
     service = Service(store, idle_cap=idle_cap, clock=clock)
     hint_cancels: dict[str, threading.Event] = {}
     hints = HintCache()
+    solvers = SolverPool(solver_pool.SOLVER_SLOTS)
+    store_threads = anyio.CapacityLimiter(STORE_THREADS)
+
+    async def in_thread(work: Callable[[], T]) -> T:
+        """Run a store or service call off the event loop."""
+        return await anyio.to_thread.run_sync(work, limiter=store_threads)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
@@ -285,10 +289,12 @@ def create_app(
     app.state.store = store
     app.state.hint_cancels = hint_cancels
     app.state.hints = hints
+    app.state.solvers = solvers
     api = APIRouter(prefix="/api", responses=ERRORS)
 
-    async def game_view(live: Live) -> dict[str, Any]:
-        return service.view(live)
+    async def game_view(change: Callable[[], Live]) -> dict[str, Any]:
+        """Make ``change`` (or just look the game up) and describe the game, in a thread."""
+        return await in_thread(lambda: service.view(change()))
 
     @api.get("/games", response_model=list[GameInfo])
     async def list_games() -> list[dict[str, Any]]:
@@ -303,7 +309,7 @@ def create_app(
         notice = None
         if body.winnable and body.position is None and body.deal is None:
             start, notice = await winnable_start(start, request)
-        return await game_view(service.create(start, notice))
+        return await game_view(lambda: service.create(start, notice))
 
     async def winnable_start(start: Position, request: Request) -> tuple[Position, str | None]:
         solver = solver_module()
@@ -313,15 +319,15 @@ def create_app(
         options = dict(start.options)
         assert start.deal is not None  # a random deal was drawn
 
-        def work() -> int | None:
+        def work(budget: float) -> int | None:
             result = solver.find_winnable(
-                start.game, options, start.deal, budget=WINNABLE_BUDGET, per_deal=2.0
+                start.game, options, start.deal, budget=budget, per_deal=min(2.0, budget)
             )
             return None if result is None else int(result)
 
         try:
-            deal = await run_cancellable(request, cancel, work)
-        except PatienceError:
+            deal = await solvers.run(request, cancel, WINNABLE_BUDGET, work)
+        except (PatienceError, ApiError):
             raise
         except Exception:  # noqa: BLE001 - fall back to the random deal
             log.exception("find_winnable failed")
@@ -332,53 +338,64 @@ def create_app(
 
         return get_game(start.game, options).new_position(deal), None
 
-    @api.get("/current", response_model=GameView)
-    async def current() -> dict[str, Any]:
-        """The game played last and not finished (resume after a restart)."""
-        live = service.current()
-        if live is None:
-            raise ApiError(404, "no_current_game", _("There is no game in progress"))
-        return await game_view(live)
+    @api.get(
+        "/current",
+        response_model=GameView,
+        responses={204: {"description": "No game in progress (an empty reply)"}},
+    )
+    async def current() -> Any:
+        """The game played last and not finished (resume after a restart); 204 when none."""
+
+        def view() -> dict[str, Any] | None:
+            live = service.current()
+            return None if live is None else service.view(live)
+
+        found = await in_thread(view)
+        return Response(status_code=204) if found is None else found
 
     @api.get("/games/{game_id}", response_model=GameView)
     async def get_game_view(game_id: str) -> dict[str, Any]:
         """One game."""
-        return await game_view(service.get(game_id))
+        return await game_view(lambda: service.get(game_id))
 
     @api.post("/games/{game_id}/move", response_model=GameView)
     async def move(game_id: str, body: MoveRequest) -> dict[str, Any]:
-        """Play one move (409 with the reason when the rules refuse it)."""
-        return await game_view(service.move(game_id, body.move))
+        """Play one move (409 with the reason when the rules refuse it).
+
+        ``assisted``: the solver chose the move ("Show me"); the game is then assisted,
+        and a win counts apart from the player's own in the statistics.
+        """
+        return await game_view(lambda: service.move(game_id, body.move, body.assisted))
 
     @api.post("/games/{game_id}/undo", response_model=GameView)
     async def undo(game_id: str) -> dict[str, Any]:
         """Take back the last move."""
-        return await game_view(service.undo(game_id))
+        return await game_view(lambda: service.undo(game_id))
 
     @api.post("/games/{game_id}/redo", response_model=GameView)
     async def redo(game_id: str) -> dict[str, Any]:
         """Replay the last undone move."""
-        return await game_view(service.redo(game_id))
+        return await game_view(lambda: service.redo(game_id))
 
     @api.post("/games/{game_id}/restart", response_model=GameView)
     async def restart(game_id: str) -> dict[str, Any]:
         """Back to the first position of the deal."""
-        return await game_view(service.restart(game_id))
+        return await game_view(lambda: service.restart(game_id))
 
     @api.post("/games/{game_id}/autofinish", response_model=GameView)
     async def autofinish(game_id: str) -> dict[str, Any]:
         """Play every card that can go to the foundations."""
-        return await game_view(service.autofinish(game_id))
+        return await game_view(lambda: service.autofinish(game_id))
 
     @api.post("/games/{game_id}/foundation", response_model=GameView)
     async def foundation(game_id: str, body: PileRequest) -> dict[str, Any]:
         """Send the top card of a pile to its foundation (double-click)."""
-        return await game_view(service.foundation(game_id, body.pile))
+        return await game_view(lambda: service.foundation(game_id, body.pile))
 
     @api.get("/games/{game_id}/hint", response_model=Hint)
     async def hint(game_id: str, request: Request) -> dict[str, Any]:
-        """The solver's verdict and next move (about 2 s at most)."""
-        live = service.get(game_id)
+        """The solver's verdict and next move (about 2 s at most; 503 when it is busy)."""
+        live = await in_thread(lambda: service.get(game_id))
         position = live.session.position
         known = hints.get(position)
         if known is not None:
@@ -390,8 +407,11 @@ def create_app(
             previous.set()
         hint_cancels[game_id] = cancel
         try:
-            result = await run_cancellable(
-                request, cancel, lambda: compute_hint(position, hint_timeout, cancel)
+            result = await solvers.run(
+                request,
+                cancel,
+                hint_timeout,
+                lambda left: compute_hint(position, left, cancel),
             )
             hints.learn(position, result)
             return result
@@ -402,28 +422,34 @@ def create_app(
     @api.post("/games/{game_id}/rewind", response_model=GameView)
     async def rewind(game_id: str, request: Request) -> dict[str, Any]:
         """Undo back to the last position the solver proves winnable."""
-        live = service.get(game_id)
+        live = await in_thread(lambda: service.get(game_id))
         if solver_module() is None:
             raise ApiError(409, "solver_unavailable", _("The solver is not available"))
         history = list(live.session.history)
         cancel = threading.Event()
-        keep = await run_cancellable(
-            request, cancel, lambda: find_rewind(history, REWIND_BUDGET, cancel)
+        keep = await solvers.run(
+            request, cancel, REWIND_BUDGET, lambda left: find_rewind(history, left, cancel)
         )
         n = len(history) - 1
-        if keep is None:
-            service.set_notice(live, _("No winnable position was found in time"))
-            return await game_view(live)
-        if keep == n:
-            service.set_notice(live, _("This position can still be won"))
-            return await game_view(live)
-        return await game_view(service.undo_to(game_id, keep, n))
+        if keep is None or keep == n:
+            notice = (
+                _("No winnable position was found in time")
+                if keep is None
+                else _("This position can still be won")
+            )
+
+            def noted() -> Live:
+                service.set_notice(live, notice)
+                return live
+
+            return await game_view(noted)
+        return await game_view(lambda: service.undo_to(game_id, keep, n))
 
     @api.get("/stats", response_model=StatsList)
     async def stats() -> dict[str, Any]:
-        """Statistics per game and options."""
+        """Statistics per game and options (games won with the solver's moves apart)."""
         rows = []
-        for s in store.stats():
+        for s in await in_thread(store.stats):
             row = dict(s.__dict__)
             row["win_percent"] = round(100 * s.win_rate, 1)
             rows.append(row)
@@ -464,7 +490,20 @@ def install_error_handlers(app: FastAPI) -> None:
 
     async def api_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ApiError)
-        return error_response(exc.status, exc.code, exc.template, **exc.params)
+        reply = error_response(exc.status, exc.code, exc.template, **exc.params)
+        if exc.status == 503:
+            reply.headers["Retry-After"] = RETRY_AFTER
+        return reply
+
+    async def store_error(request: Request, exc: Exception) -> JSONResponse:
+        # One line in the log, no traceback: the message says all there is to say.
+        assert isinstance(exc, StoreError)
+        log.warning("%s %s: %s", request.method, request.url.path, exc)
+        status = STORE_STATUS.get(exc.code, 503)
+        reply = error_response(status, exc.code, exc.template, **exc.params)
+        if status == 503:
+            reply.headers["Retry-After"] = RETRY_AFTER
+        return reply
 
     async def patience_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, PatienceError)
@@ -536,6 +575,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[JSONResponse]]] = {
         ApiError: api_error,
+        StoreError: store_error,
         PatienceError: patience_error,
         RequestValidationError: validation_error,
         StarletteHTTPException: http_error,

@@ -1,4 +1,10 @@
-"""Run the web app with uvicorn on a local port (``patience serve``)."""
+"""Run the web app with uvicorn on a local port (``patience serve``).
+
+One data folder has one server: the server holds an exclusive lock on a file in the
+folder for its whole life and writes its address there; a second ``patience`` on the
+same folder opens that address instead of serving the folder a second time (two
+servers would each write their copy of a game over the other's).
+"""
 
 from __future__ import annotations
 
@@ -6,12 +12,94 @@ import errno
 import ipaddress
 import os
 import socket
+import sys
 import threading
+import time
 import webbrowser
+from pathlib import Path
+from typing import TextIO
 
 import uvicorn
 
+from ..store import default_data_dir
 from .app import create_app
+
+LOCK_NAME = "patience.lock"
+"""The lock file in the data folder; it holds the running server's address."""
+LOCK_WAIT = 5.0
+"""Seconds to wait for a starting server to write its address."""
+
+
+class FolderInUse(Exception):
+    """Another server holds the data folder and its address cannot be told."""
+
+
+def _try_lock(fh: TextIO) -> bool:
+    """Take an exclusive lock on ``fh`` without waiting; False when another process has it."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def claim_folder(folder: Path) -> TextIO | None:
+    """The locked lock file of ``folder`` (keep it open while serving), or None when
+    another server holds it. The lock ends with the process, however it ends."""
+    folder.mkdir(parents=True, exist_ok=True)
+    fh = (folder / LOCK_NAME).open("a+", encoding="utf-8")
+    if _try_lock(fh):
+        return fh
+    fh.close()
+    return None
+
+
+def running_url(folder: Path, wait: float) -> str | None:
+    """The address that the server holding ``folder`` wrote, waiting while it starts."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            text = (folder / LOCK_NAME).read_text(encoding="utf-8").strip()
+        except OSError:
+            text = ""
+        if text.startswith("http://"):
+            return text
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.05)
+
+
+def record_url(lock: TextIO, url: str) -> None:
+    """Write the server's address into its lock file, for a second ``patience`` to find."""
+    lock.seek(0)
+    lock.truncate()
+    lock.write(url + "\n")
+    lock.flush()
+
+
+def open_running(folder: Path, open_browser: bool) -> None:
+    """Point at the server that already serves ``folder`` (FolderInUse when unknown)."""
+    url = running_url(folder, LOCK_WAIT)
+    if url is None:
+        raise FolderInUse(
+            f"another patience server is using the data folder {folder} and did not say"
+            " where it runs: stop it, or choose another folder with --data-dir"
+        )
+    if open_browser:
+        print(f"patience is already running at {url} for {folder}; opening it.", flush=True)
+        webbrowser.open(url)
+    else:
+        print(f"patience is already running at {url} for {folder}.", flush=True)
 
 
 def bind(host: str, port: int) -> tuple[socket.socket, bool]:
@@ -83,14 +171,35 @@ def run(
 
     A ``host`` other than a loopback address (0.0.0.0 for one) opens the game to the
     other devices of the network, a phone for one: the server then accepts its own
-    network addresses, and says where to point the phone."""
+    network addresses, and says where to point the phone.
+
+    When another server already serves the data folder, open it instead (say so, and
+    return); FolderInUse when its address cannot be told."""
+    folder = Path(data_dir).expanduser() if data_dir else default_data_dir()
+    lock = claim_folder(folder)
+    if lock is None:
+        open_running(folder, open_browser)
+        return
+    try:
+        serve(lock, host, port, open_browser, folder)
+    finally:
+        lock.close()
+
+
+def serve(lock: TextIO, host: str, port: int, open_browser: bool, folder: Path) -> None:
+    """Serve ``folder`` (whose lock file is ``lock``) until interrupted."""
     sock, moved = bind(host, port)
     actual = sock.getsockname()[1]
     if moved:
         print(f"Port {port} is in use; using port {actual} instead.", flush=True)
     lan = not is_loopback(host)
-    app = create_app(data_dir, port=actual, lan=lan)
     url = url_for(host, actual)
+    record_url(lock, url)
+    try:
+        app = create_app(folder, port=actual, lan=lan)
+    except BaseException:
+        sock.close()
+        raise
     print(f"patience is running at {url}  (Ctrl+C to stop)", flush=True)
     if lan:
         there = network_address() if host in ("0.0.0.0", "", "::") else host

@@ -2,7 +2,8 @@
 
 Every change is applied to the session first (the engine refuses an illegal move before
 touching anything), then saved in one transaction before the reply goes out. If the
-save fails the cached session is dropped, so memory never runs ahead of the disk.
+save fails (the disk, or another process saved a newer state of the game) the cached
+session is dropped, so memory never runs ahead of the disk.
 """
 
 from __future__ import annotations
@@ -132,10 +133,12 @@ class Service:
             notice=notice,
         )
         with self.lock:
-            for other in self._cache.values():
-                if other.record.started and not other.record.finished:
+            finished = self.store.insert_game(record, finish_others_at=now)
+            for game_id in finished:
+                other = self._cache.get(game_id)
+                if other is not None:
                     other.record.finished = True
-            self.store.insert_game(record, finish_others_at=now)
+                    other.record.version += 1  # as the store did
             live = Live(record, session)
             self._remember(live)
         return live
@@ -149,14 +152,15 @@ class Service:
                 return live
             if len(game_id) > 64:
                 raise not_found(game_id[:64])
-            record = self.store.get_game(game_id)
-            if record is None:
-                raise not_found(game_id)
             try:
+                record = self.store.get_game(game_id)
+                if record is None:
+                    raise not_found(game_id)
                 session = Session.from_json(record.session)
             except (PatienceError, KeyError, TypeError, ValueError) as exc:
-                # A save that no longer replays (edited by hand, or rules changed): set it
-                # aside so that the page can start afresh instead of failing on every load.
+                # A save that is damaged or no longer replays (edited by hand, rules
+                # changed): set it aside so that the page can start afresh instead of
+                # failing on every load. The store logs it, once: it is never read again.
                 self.store.set_aside(game_id)
                 raise ApiError(
                     404, "unreadable_game", _("Game {id} can no longer be read"), id=game_id
@@ -166,16 +170,25 @@ class Service:
             return live
 
     def current(self) -> Live | None:
-        """The game played last and not finished, if any (unreadable saves are skipped)."""
+        """The game played last and not finished, if any.
+
+        Unreadable saves are set aside on the way; the game shown then says so (once).
+        """
+        skipped = False
         while True:
-            record = self.store.current_game()
-            if record is None:
+            game_id = self.store.current_id()
+            if game_id is None:
                 return None
             try:
-                return self.get(record.id)
+                live = self.get(game_id)
             except ApiError as exc:
                 if exc.code != "unreadable_game":
                     raise
+                skipped = True
+                continue
+            if skipped:
+                self.set_notice(live, _("A saved game could not be read and was set aside"))
+            return live
 
     def _remember(self, live: Live) -> None:
         self._cache[live.record.id] = live
@@ -185,11 +198,14 @@ class Service:
 
     # --- changing ----------------------------------------------------------------------
 
-    def change(self, game_id: str, action: Callable[[Session], str | None]) -> Live:
+    def change(
+        self, game_id: str, action: Callable[[Session], str | None], assisted: bool = False
+    ) -> Live:
         """Apply ``action`` to the session, tick the clock, save; all or nothing.
 
         ``action`` raises (and changes nothing) when refused, or returns the text of the
-        last move played (None when the action is not a move, like undo).
+        last move played (None when the action is not a move, like undo). ``assisted``:
+        the solver chose the move ("Show me"), and a win then is not the player's own.
         """
         with self.lock:
             live = self.get(game_id)
@@ -199,6 +215,7 @@ class Service:
             ticked = self.elapsed(live, now)  # before the move: the winning move counts too
             last_move = action(session)
             try:
+                record.assisted = record.assisted or assisted
                 session.elapsed = ticked
                 record.updated = now
                 record.started = record.started or bool(session.moves)
@@ -225,15 +242,15 @@ class Service:
         gap = min(max(now - record.updated, 0.0), self.idle_cap)
         return session.elapsed + gap
 
-    def move(self, game_id: str, text: str) -> Live:
-        """Play one move given in notation."""
+    def move(self, game_id: str, text: str, assisted: bool = False) -> Live:
+        """Play one move given in notation (``assisted``: the solver's, by "Show me")."""
         move = Move.parse(text)
 
         def act(s: Session) -> str:
             s.play(move)
             return str(move)
 
-        return self.change(game_id, act)
+        return self.change(game_id, act, assisted)
 
     def undo(self, game_id: str) -> Live:
         """Take back the last move (409 when there is none)."""
@@ -316,7 +333,11 @@ class Service:
         """Attach a notice to the game's next view (saved with it)."""
         with self.lock:
             live.record.notice = notice
-            self.store.save_game(live.record)
+            try:
+                self.store.save_game(live.record)
+            except BaseException:
+                self._cache.pop(live.record.id, None)
+                raise
 
     # --- describing ----------------------------------------------------------------------
 
@@ -355,6 +376,7 @@ class Service:
             "last_move": record.last_move,
             "notice": record.notice,
             "finished": record.finished,
+            "assisted": record.assisted,
             "undo_count": len(s.moves),
             "redo_count": len(s.redo_stack),
         }

@@ -1,0 +1,86 @@
+"""Storage failures, named: what went wrong with the saved games, and what to do.
+
+SQLite reports a failure as a result code; ``storage_error`` turns the ones a player can
+meet (a full disk, a read-only folder, a database locked by another program, an I/O
+error, a damaged file) into a ``StoreError`` with a code and a message: a translated one
+for the web page (``RUNTIME_MESSAGES``), or, when the server cannot start, one that says
+where the file is and what to do (``STARTUP_MESSAGES``, English, for the command line).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+
+def _(msgid: str) -> str:
+    """Mark a message for translation (the web app translates it; the store never does)."""
+    return msgid
+
+
+# What the player reads when a request meets a storage failure (HTTP 503, 507 when full).
+RUNTIME_MESSAGES = {
+    "disk_full": _("The disk is full: your last move was not saved. Free some space, then retry."),
+    "read_only": _("The saved games cannot be written ({path}): your last move was not saved."),
+    "locked": _(
+        "The saved games are in use by another program: your last move was not saved."
+        " Try again in a moment."
+    ),
+    "io_error": _(
+        "The disk failed to read or write the saved games ({error}): your last move was not saved."
+    ),
+    "corrupt": _("The saved games file {path} is damaged: your last move was not saved."),
+    "changed_elsewhere": _("This game was changed elsewhere; reload"),
+}
+
+# What ``patience serve`` prints when the database cannot be used (the server does not start).
+STARTUP_MESSAGES = {
+    "disk_full": "The disk holding {path} is full: free some space, then start patience again.",
+    "read_only": "{path} cannot be written: make its folder writable, or choose another folder"
+    " with --data-dir or PATIENCE_DATA_DIR.",
+    "locked": "{path} is locked by another program: close it, then start patience again.",
+    "io_error": "{path} cannot be read or written ({error}): check the disk, or choose another"
+    " folder with --data-dir or PATIENCE_DATA_DIR.",
+    "corrupt": "{path} is damaged ({error}): move it away (patience then starts afresh) or"
+    " restore it from a backup.",
+}
+
+# SQLite's primary result codes (an extended code keeps its primary one in the low byte).
+_KINDS = {
+    13: "disk_full",  # SQLITE_FULL
+    8: "read_only",  # SQLITE_READONLY
+    5: "locked",  # SQLITE_BUSY
+    6: "locked",  # SQLITE_LOCKED
+    10: "io_error",  # SQLITE_IOERR
+    14: "io_error",  # SQLITE_CANTOPEN
+    11: "corrupt",  # SQLITE_CORRUPT
+    26: "corrupt",  # SQLITE_NOTADB
+}
+
+
+class StoreError(Exception):
+    """The store cannot do what was asked: ``code`` names why, ``template`` says it.
+
+    Codes: disk_full, read_only, locked, io_error, corrupt (the disk or the file), and
+    changed_elsewhere (another process saved a newer state of the game).
+    """
+
+    def __init__(self, code: str, template: str, **params: object) -> None:
+        super().__init__(template.format(**params) if params else template)
+        self.code = code
+        self.template = template
+        self.params = params
+
+
+def storage_error(
+    exc: sqlite3.Error, path: Path, messages: dict[str, str] = RUNTIME_MESSAGES
+) -> StoreError | None:
+    """The named ``StoreError`` of an SQLite failure, or None for a programming error."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    kind = None if code is None else _KINDS.get(code & 0xFF)
+    if kind is None:
+        return None
+    error = getattr(exc, "sqlite_errorname", None) or str(exc)
+    template = messages[kind]
+    params = {k: v for k, v in (("path", str(path)), ("error", error)) if "{" + k + "}" in template}
+    return StoreError(kind, template, **params)

@@ -246,3 +246,12 @@ def test_the_console_script_prints_one_line_too() -> None:
         check=False,
     )
     assert done.returncode == 0 and done.stdout.startswith("Lady Jane, deal 0\n")
+
+
+def test_serve_on_a_damaged_database_exits_2_naming_the_file(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "patience.sqlite3").write_bytes(b"this is not a database" * 100)
+    result = runner.invoke(app, ["serve", "--no-browser", "--port", "0", "--data-dir", str(data)])
+    assert_one_line_refusal(result.exit_code, result.stdout, result.stderr)
+    assert "patience.sqlite3" in result.stderr and "damaged" in result.stderr

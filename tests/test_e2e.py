@@ -364,7 +364,6 @@ def console_problems(page: Page) -> list[str]:
     return seen
 
 
-@pytest.mark.xfail(reason="needs the 204 of /api/current", strict=False)
 def test_first_visit_logs_no_error(e2e_browser: Any, tmp_path: Path) -> None:
     # No game yet: /api/current says so without an error status, and the page deals one.
     server = Server(tmp_path / "data").start()
@@ -381,7 +380,6 @@ def test_first_visit_logs_no_error(e2e_browser: Any, tmp_path: Path) -> None:
         server.kill()
 
 
-@pytest.mark.xfail(reason="needs the assisted field of the move request", strict=False)
 def test_show_me_moves_are_sent_as_assisted(e2e_page: Page, e2e_server: Server) -> None:
     open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
     bodies: list[Any] = []

@@ -238,7 +238,8 @@ def serve(
     ] = "127.0.0.1",
 ) -> None:
     """Start the game in the browser (a local server on 127.0.0.1)."""
-    from .web.server import run
+    from .store_errors import StoreError
+    from .web.server import FolderInUse, run
 
     if data_dir is not None:
         try:  # before the server starts: a folder it cannot make is bad input
@@ -247,8 +248,10 @@ def serve(
             fail(f"cannot use {data_dir} as the data folder: {exc.strerror}")
     try:
         run(host=host, port=port, open_browser=not no_browser, data_dir=data_dir)
-    # TODO(lead): StoreError - catch patience.store.StoreError (a damaged, locked or
-    # read-only database) here once store.py defines it, instead of sqlite3.Error.
+    except (StoreError, FolderInUse) as exc:
+        # The database cannot be used, or another server holds the folder: the message
+        # says where and what to do.
+        fail(str(exc))
     except (OSError, sqlite3.Error, ValueError) as exc:
         # run() binds, then opens the store, before it serves: these are its setup errors.
         fail(setup_error(exc, host, port))

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from patience import Position, new_game
+from patience import Position, assist, new_game
 from patience.cards import MAX_DEAL
 from patience.web import app as app_module
 from patience.web.app import create_app
@@ -175,7 +175,7 @@ def test_winnable_deal(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> N
 def test_winnable_without_solver_says_so(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(app_module, "solver_module", lambda: None)
+    monkeypatch.setattr(assist, "solver_module", lambda: None)
     view = create(client, game="klondike", winnable=True)
     assert view["notice"] and "solver" in view["notice"]
 
@@ -273,7 +273,7 @@ def test_hint_lost(client: TestClient) -> None:
 def test_hint_without_solver_is_a_useful_move(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(app_module, "solver_module", lambda: None)
+    monkeypatch.setattr(assist, "solver_module", lambda: None)
     view = create(client, game="klondike", deal=5)
     hint = client.get(f"/api/games/{view['id']}/hint").json()
     assert hint["verdict"] == "unknown"
@@ -460,7 +460,7 @@ def test_newer_hint_request_cancels_the_older(
     import threading
     import time
 
-    import patience.web.app as web_app
+    import patience.assist as assist_module
 
     # A search that runs until it is cancelled: the test does not depend on how fast the
     # solver is on any deal.
@@ -468,7 +468,7 @@ def test_newer_hint_request_cancels_the_older(
         assert cancel.wait(60), "the hint search was never cancelled"
         return {"verdict": "unknown", "move": None, "line": []}
 
-    monkeypatch.setattr(web_app, "compute_hint", endless)
+    monkeypatch.setattr(assist_module, "compute_hint", endless)
     app = create_app(tmp_path, hint_timeout=30.0)
     cancels: dict[str, threading.Event] = app.state.hint_cancels
     with TestClient(app, base_url="http://localhost") as c:

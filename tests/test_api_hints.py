@@ -71,7 +71,7 @@ def test_a_line_that_does_not_win_is_not_remembered(tmp_path: Path) -> None:
 def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import patience.web.app as web_app
+    import patience.assist as assist_module
 
     release = threading.Event()
     searching = threading.Event()
@@ -82,7 +82,7 @@ def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
         release.wait(10)
         return {"verdict": "unknown", "move": None, "line": []}
 
-    monkeypatch.setattr(web_app, "compute_hint", slow)
+    monkeypatch.setattr(assist_module, "compute_hint", slow)
     monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
     app = create_app(tmp_path, hint_timeout=0.3)
     with TestClient(app, base_url="http://localhost") as c:
@@ -112,7 +112,7 @@ def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
 def test_a_hint_that_waited_for_a_slot_searches_only_what_is_left_of_its_budget(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import patience.web.app as web_app
+    import patience.assist as assist_module
 
     release = threading.Event()
     budgets: list[float] = []
@@ -123,7 +123,7 @@ def test_a_hint_that_waited_for_a_slot_searches_only_what_is_left_of_its_budget(
             release.wait(10)
         return {"verdict": "unknown", "move": None, "line": []}
 
-    monkeypatch.setattr(web_app, "compute_hint", slow)
+    monkeypatch.setattr(assist_module, "compute_hint", slow)
     monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
     app = create_app(tmp_path, hint_timeout=30.0)
     with TestClient(app, base_url="http://localhost") as c:

@@ -17,8 +17,7 @@ import mimetypes
 import os
 import threading
 import time
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -26,19 +25,15 @@ from typing import Any, TypeVar
 import anyio
 import anyio.to_thread
 from fastapi import APIRouter, FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
-from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from .. import assist
 from ..errors import PatienceError
-from ..moves import Move
 from ..position import Position
 from ..store import Store
-from ..store_errors import StoreError
 from . import solver_pool
 from .api_models import (
-    ErrorBody,
     GameInfo,
     GameView,
     Hint,
@@ -48,8 +43,9 @@ from .api_models import (
     PileRequest,
     StatsList,
 )
+from .errors import ERRORS, error_response, install_error_handlers
 from .security import BodyLimit, LocalOnly
-from .service import IDLE_CAP, ApiError, Live, Service, game_list, useful_move
+from .service import IDLE_CAP, ApiError, Live, Service, game_list
 from .solver_pool import SolverPool
 from .why import router as why_router
 
@@ -71,8 +67,6 @@ WINNABLE_BUDGET = 8.0
 REWIND_BUDGET = 10.0
 STORE_THREADS = 4
 """Worker threads for store calls (they queue behind one lock: more would only wait)."""
-RETRY_AFTER = "2"
-"""Seconds a 503 reply (solver busy, database locked) asks the page to wait."""
 
 # Some systems map .js to text/plain, which browsers refuse for ES modules.
 mimetypes.add_type("text/javascript", ".js")
@@ -80,168 +74,7 @@ mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("image/svg+xml", ".svg")
 mimetypes.add_type("text/css", ".css")
 
-STATUS_BY_CODE = {"illegal_move": 409}
-"""HTTP status of each engine error code; every other PatienceError is a 422."""
-
-STORE_STATUS = {"disk_full": 507, "changed_elsewhere": 409}
-"""HTTP status of each StoreError code; every other one (the disk, a lock) is a 503."""
-
-ERRORS: dict[int | str, dict[str, Any]] = {
-    403: {"model": ErrorBody, "description": "Host or Origin is not this local server"},
-    404: {"model": ErrorBody, "description": "Unknown or stale game id"},
-    409: {"model": ErrorBody, "description": "Not allowed in this position"},
-    422: {"model": ErrorBody, "description": "Malformed request, move, option or position"},
-    503: {"model": ErrorBody, "description": "Saved games unavailable, or the solver is busy"},
-    507: {"model": ErrorBody, "description": "The disk is full: the change was not saved"},
-}
-
 T = TypeVar("T")
-
-
-def error_body(code: str, template: str, params: dict[str, object]) -> dict[str, Any]:
-    """The JSON error body of the API contract."""
-    try:
-        message = template.format(**params) if params else template
-    except (KeyError, IndexError, ValueError):
-        message = template
-    safe = {
-        k: v if isinstance(v, str | int | float | bool) or v is None else str(v)
-        for k, v in params.items()
-    }
-    return {"error": {"code": code, "message": message, "message_id": template, "params": safe}}
-
-
-def error_response(status: int, code: str, template: str, **params: object) -> JSONResponse:
-    """A JSON error reply."""
-    return JSONResponse(error_body(code, template, params), status_code=status)
-
-
-def solver_module() -> Any:
-    """The solver package, or None while it is not installed."""
-    try:
-        from .. import solver
-    except ImportError:
-        return None
-    return solver if hasattr(solver, "hint") else None
-
-
-def compute_hint(position: Position, timeout: float, cancel: threading.Event) -> dict[str, Any]:
-    """The hint for ``position``: the solver's, or a useful legal move with 'unknown'."""
-    solver = solver_module()
-    if solver is not None:
-        try:
-            h = solver.hint(position, timeout=timeout, cancel=cancel)
-            move = h.move
-            if move is None and h.verdict == "unknown":
-                move = useful_move(position)
-            return {
-                "verdict": h.verdict,
-                "move": None if move is None else str(move),
-                "line": [str(m) for m in h.line],
-            }
-        except PatienceError:
-            raise
-        except Exception:  # noqa: BLE001 - a solver bug must not cost the player the game
-            log.exception("solver hint failed; falling back to a useful move")
-    move = useful_move(position)
-    verdict = "unknown"
-    if move is None:
-        from ..games import game_for
-
-        rules = game_for(position)
-        verdict = "winnable" if rules.is_won(position) else "lost"
-    return {"verdict": verdict, "move": None if move is None else str(move), "line": []}
-
-
-class HintCache:
-    """Solver verdicts already proven, by position, shared by every hint request.
-
-    A winning line proves every position along it winnable, with the rest of the line as
-    its hint: following a hint, "Show me" and the winnable indicator then answer at once
-    and never fall back from "winnable" to "unknown" on a busy machine. A lost verdict is
-    kept as well; "unknown" is not (more time may decide it).
-    """
-
-    def __init__(self, size: int = 20_000) -> None:
-        self.size = size
-        # key -> (verdict, the whole line, where this position is on it): one line shared.
-        self._known: OrderedDict[tuple[Any, ...], tuple[str, tuple[str, ...], int]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    @staticmethod
-    def _key(position: Position) -> tuple[Any, ...]:
-        return (position.game, position.options, position.base, position.key())
-
-    def get(self, position: Position) -> dict[str, Any] | None:
-        """The cached hint for ``position``, or None."""
-        with self._lock:
-            known = self._known.get(self._key(position))
-            if known is None:
-                return None
-            self._known.move_to_end(self._key(position))
-        verdict, line, k = known
-        rest = list(line[k:])
-        return {"verdict": verdict, "move": rest[0] if rest else None, "line": rest}
-
-    def learn(self, position: Position, hint: dict[str, Any]) -> None:
-        """Remember a proven verdict: every position along a winning line, or a loss."""
-        from ..games import game_for
-
-        entries: list[tuple[tuple[Any, ...], tuple[str, tuple[str, ...], int]]] = []
-        if hint["verdict"] == "lost":
-            entries.append((self._key(position), ("lost", (), 0)))
-        elif hint["verdict"] == "winnable" and hint["line"]:
-            rules = game_for(position)
-            line = tuple(hint["line"])
-            p = position
-            try:
-                for k in range(len(line)):
-                    entries.append((self._key(p), ("winnable", line, k)))
-                    p = rules.play(p, Move.parse(line[k]))
-            except PatienceError:
-                p = position  # not a win: caught just below
-            if not rules.is_won(p):
-                # A solver bug must not be remembered, nor cost the player the hint itself.
-                log.error("hint line does not replay to a win; not remembered")
-                return
-        with self._lock:
-            for key, value in entries:
-                self._known[key] = value
-                self._known.move_to_end(key)
-            while len(self._known) > self.size:
-                self._known.popitem(last=False)
-
-
-def find_rewind(history: list[Position], budget: float, cancel: threading.Event) -> int | None:
-    """The most moves to keep so that the position is proven winnable, or None.
-
-    Winnability only ever goes from true to false along a game (a later position is
-    reached from an earlier one by legal moves), so a binary search over the history
-    finds the last winnable position in a few solver calls.
-    """
-    solver = solver_module()
-    if solver is None:
-        return None
-    deadline = time.monotonic() + budget
-
-    def won(k: int) -> bool:
-        left = deadline - time.monotonic()
-        if left <= 0 or cancel.is_set():
-            return False
-        result = solver.solve(history[k], timeout=min(left, 3.0), cancel=cancel)
-        return bool(result.result == "won")
-
-    n = len(history) - 1
-    if won(n):
-        return n
-    lo, hi = -1, n  # history[hi] is not proven winnable; history[lo] is (when lo >= 0)
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if won(mid):
-            lo = mid
-        else:
-            hi = mid
-    return lo if lo >= 0 else None
 
 
 def create_app(
@@ -263,7 +96,7 @@ def create_app(
     store = Store(data_dir)
     service = Service(store, idle_cap=idle_cap, clock=clock)
     hint_cancels: dict[str, threading.Event] = {}
-    hints = HintCache()
+    hints = assist.HintCache()
     solvers = SolverPool(solver_pool.SOLVER_SLOTS)
     store_threads = anyio.CapacityLimiter(STORE_THREADS)
 
@@ -312,31 +145,25 @@ def create_app(
         return await game_view(lambda: service.create(start, notice))
 
     async def winnable_start(start: Position, request: Request) -> tuple[Position, str | None]:
-        solver = solver_module()
-        if solver is None or not hasattr(solver, "find_winnable"):
+        if assist.solver_module() is None:
             return start, _("The solver is not available: this deal may not be winnable")
         cancel = threading.Event()
-        options = dict(start.options)
         assert start.deal is not None  # a random deal was drawn
+        deal = start.deal
 
-        def work(budget: float) -> int | None:
-            result = solver.find_winnable(
-                start.game, options, start.deal, budget=budget, per_deal=min(2.0, budget)
-            )
-            return None if result is None else int(result)
+        def work(budget: float) -> Position | None:
+            return assist.winnable_deal(start.game, dict(start.options), deal, budget)
 
         try:
-            deal = await solvers.run(request, cancel, WINNABLE_BUDGET, work)
+            found = await solvers.run(request, cancel, WINNABLE_BUDGET, work)
         except (PatienceError, ApiError):
             raise
         except Exception:  # noqa: BLE001 - fall back to the random deal
             log.exception("find_winnable failed")
-            deal = None
-        if deal is None:
+            found = None
+        if found is None:
             return start, _("No winnable deal was found in time: this deal may not be winnable")
-        from ..games import get_game
-
-        return get_game(start.game, options).new_position(deal), None
+        return found, None
 
     @api.get(
         "/current",
@@ -411,7 +238,7 @@ def create_app(
                 request,
                 cancel,
                 hint_timeout,
-                lambda left: compute_hint(position, left, cancel),
+                lambda left: assist.compute_hint(position, left, cancel),
             )
             hints.learn(position, result)
             return result
@@ -423,12 +250,12 @@ def create_app(
     async def rewind(game_id: str, request: Request) -> dict[str, Any]:
         """Undo back to the last position the solver proves winnable."""
         live = await in_thread(lambda: service.get(game_id))
-        if solver_module() is None:
+        if assist.solver_module() is None:
             raise ApiError(409, "solver_unavailable", _("The solver is not available"))
         history = list(live.session.history)
         cancel = threading.Event()
         keep = await solvers.run(
-            request, cancel, REWIND_BUDGET, lambda left: find_rewind(history, left, cancel)
+            request, cancel, REWIND_BUDGET, lambda left: assist.find_rewind(history, left, cancel)
         )
         n = len(history) - 1
         if keep is None or keep == n:
@@ -483,103 +310,3 @@ def create_app(
     app.add_middleware(BodyLimit, reply=error_response)
     app.add_middleware(LocalOnly, reply=error_response, port=port, lan=lan)
     return app
-
-
-def install_error_handlers(app: FastAPI) -> None:
-    """Map every error to the JSON error body: 4xx for bad input, never a bare 500."""
-
-    async def api_error(request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, ApiError)
-        reply = error_response(exc.status, exc.code, exc.template, **exc.params)
-        if exc.status == 503:
-            reply.headers["Retry-After"] = RETRY_AFTER
-        return reply
-
-    async def store_error(request: Request, exc: Exception) -> JSONResponse:
-        # One line in the log, no traceback: the message says all there is to say.
-        assert isinstance(exc, StoreError)
-        log.warning("%s %s: %s", request.method, request.url.path, exc)
-        status = STORE_STATUS.get(exc.code, 503)
-        reply = error_response(status, exc.code, exc.template, **exc.params)
-        if status == 503:
-            reply.headers["Retry-After"] = RETRY_AFTER
-        return reply
-
-    async def patience_error(request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, PatienceError)
-        status = STATUS_BY_CODE.get(exc.code, 422)
-        return JSONResponse(
-            {
-                "error": {
-                    "code": exc.code,
-                    "message": str(exc),
-                    "message_id": exc.template,
-                    "params": {
-                        k: v if isinstance(v, str | int | float | bool) or v is None else str(v)
-                        for k, v in exc.params.items()
-                    },
-                }
-            },
-            status_code=status,
-        )
-
-    async def validation_error(request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, RequestValidationError)
-        errors = exc.errors()
-        first = errors[0] if errors else {}
-        where = ".".join(str(x) for x in first.get("loc", ()) if x != "body") or "body"
-        if first.get("type") == "json_invalid":
-            return error_response(
-                422,
-                "invalid_json",
-                _("The request body is not valid JSON: {details}"),
-                details=str(first.get("ctx", {}).get("error", first.get("msg", ""))),
-            )
-        return error_response(
-            422,
-            "invalid_request",
-            _("Invalid request: {field}: {details}"),
-            field=where,
-            details=str(first.get("msg", "invalid")),
-        )
-
-    async def http_error(request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, StarletteHTTPException)
-        if exc.status_code == 400:
-            # FastAPI's "error parsing the body" (bytes that are not UTF-8 JSON): the
-            # contract answers every malformed body with a 422.
-            return error_response(
-                422,
-                "invalid_json",
-                _("The request body is not valid JSON: {details}"),
-                details=str(exc.detail),
-            )
-        codes = {404: "not_found", 405: "method_not_allowed"}
-        reply = error_response(
-            exc.status_code,
-            codes.get(exc.status_code, "http_error"),
-            _("{method} {path}: {reason}"),
-            method=request.method,
-            path=request.url.path[:200],
-            reason=str(exc.detail),
-        )
-        for key, value in (exc.headers or {}).items():
-            reply.headers[key] = value
-        return reply
-
-    async def server_error(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("internal error", exc_info=exc)
-        return error_response(
-            500, "internal_error", _("Internal error: {error}"), error=type(exc).__name__
-        )
-
-    handlers: dict[Any, Callable[[Request, Exception], Awaitable[JSONResponse]]] = {
-        ApiError: api_error,
-        StoreError: store_error,
-        PatienceError: patience_error,
-        RequestValidationError: validation_error,
-        StarletteHTTPException: http_error,
-        Exception: server_error,
-    }
-    for exc_class, handler in handlers.items():
-        app.add_exception_handler(exc_class, handler)

@@ -395,38 +395,3 @@ def game_list() -> list[dict[str, Any]]:
             }
         )
     return out
-
-
-def useful_move(position: Position) -> Move | None:
-    """A legal move worth trying, by simple rules (the hint when no solver is at hand).
-
-    Preference: to a foundation; a tableau move that turns a card up or empties a pile;
-    from the waste, stock or reserves to the tableau; deal; any other tableau move.
-    Moves from a foundation back down are never suggested.
-    """
-    rules = game_for(position)
-    moves = rules.legal_moves(position)
-    best: tuple[int, int] | None = None
-    choice: Move | None = None
-    for order, m in enumerate(moves):
-        if m.is_deal:
-            rank = 4
-        elif m.src.startswith("f"):
-            continue
-        elif m.dst.startswith("f"):
-            rank = 0
-        elif m.src.startswith("t"):
-            i = PILES[m.src][1]
-            pile = position.tableau[i]
-            uncovers = len(pile) - m.count
-            if uncovers == 0 and m.dst.startswith("t") and not position.tableau[PILES[m.dst][1]]:
-                continue  # a whole pile to an empty pile changes nothing
-            if uncovers == 0 or uncovers <= position.down[i]:
-                rank = 1
-            else:
-                rank = 5
-        else:
-            rank = 2
-        if best is None or (rank, order) < best:
-            best, choice = (rank, order), m
-    return choice

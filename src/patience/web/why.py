@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from ..errors import IllegalMoveError
 from ..moves import Move
 from .api_models import ErrorBody, ErrorDetail
+from .errors import error_body
 
 
 class Why(BaseModel):
@@ -38,7 +39,7 @@ router = APIRouter(
 
 
 @router.get("/games/{game_id}/why", response_model=Why)
-async def why(
+def why(
     game_id: str,
     request: Request,
     move: str = Query(max_length=40, description="A move in FORMATS.md notation."),
@@ -49,15 +50,6 @@ async def why(
     try:
         session.game.play(session.position, parsed)
     except IllegalMoveError as err:
-        params = {
-            k: v if isinstance(v, str | int | float | bool) or v is None else str(v)
-            for k, v in err.params.items()
-        }
-        detail = {
-            "code": err.code,
-            "message": str(err),
-            "message_id": err.template,
-            "params": params,
-        }
+        detail = error_body(err.code, err.template, err.params, message=str(err))["error"]
         return {"legal": False, "error": detail}
     return {"legal": True, "error": None}

@@ -25,15 +25,15 @@ does not hold for a Klondike waste card, whose removal shifts what later deals t
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any
 
 from ..cards import RANK, RED, SUIT
 from ..moves import Move
 from ..position import Position
+from .schedule import Budget, Outcome, Runner, Stage, Verdict
 
 native: ModuleType | None
 try:  # the searches of Klondike and Lady Jane at native speed, built with the package
@@ -52,12 +52,6 @@ search: 24M states in 24 s with a factor of 8, 20M states in 18.5 s with 24 (the
 smaller table forgets, and proves again, more of what it had proven)."""
 
 
-class _Pruned(Protocol):
-    prune: bool
-    lds_share: float
-    looser_share: float
-
-
 def native_position(p: Position) -> tuple[bytes, bytes, list[bytes], list[bytes], bytes]:
     """The stock, waste, foundations, tableau and face-down counts of ``p`` as the native
     module takes them."""
@@ -70,74 +64,46 @@ def native_position(p: Position) -> tuple[bytes, bytes, list[bytes], list[bytes]
     )
 
 
-def native_decide(
+def native_runner(
     name: str,
     args: tuple[Any, ...],
-    adapter: _Pruned,
-    deadline: float,
-    cancel: threading.Event | None,
-    max_states: int | None,
+    budget: Budget,
     table_size: int,
     looser: tuple[Any, ...] | None = None,
-) -> tuple[str, list[Move], int] | None:
-    """The adapter's search run by the native module ``_alternating`` (``_alternating.c``:
-    the same moves in the same order and the same proven cuts, on a mutable state),
-    as ``search._generic`` runs it: limited-discrepancy passes for the adapter's
-    ``lds_share`` of the time, then the exhaustive search. ``name`` is the module's
-    function for the game and ``args`` the position in its terms. None without the
-    module, or with the cuts off (the tests that check the cuts use the Python search).
+    seeded: bool = False,
+) -> Runner | None:
+    """A runner (``schedule.run``) of the native module ``_alternating``
+    (``_alternating.c``: the same search as the reference one, with the same moves in
+    the same order and the same proven cuts, on a mutable state), or None without the
+    module. ``name`` is the module's function for the game and ``args`` the position in
+    its terms, ahead of the stage's limit, seconds, states, table size and cancel event
+    (and, ``seeded``, its jitter seed: Baker's Dozen).
 
     ``looser``: the same position under looser rules, whose winning lines include
-    every winning line of the real rules (a position lost under them is lost). Its
-    exhaustive search is smaller: it runs after the first tenth of the time (passes)
-    until the adapter's ``looser_share`` of it, and only its ``lost`` counts; the
-    passes then go on.
+    every winning line of the real rules (a position lost under them is lost), for the
+    schedule's looser stage.
     """
-    if native is None or not adapter.prune:
+    if native is None:
         return None
     run = getattr(native, name)
-    start = time.monotonic()
-    lds_end = start + (deadline - start) * adapter.lds_share
-    states = 0
+    table = table_size * NATIVE_TABLE_FACTOR
 
-    def search(position: tuple[Any, ...], limit: int, end: float) -> tuple[int, list[str]]:
-        nonlocal states
-        verdict, line, n = run(
+    def stage(s: Stage, max_states: int | None) -> Outcome:
+        if s.looser and looser is None:
+            return Verdict.UNKNOWN, [], 0
+        position = looser if s.looser and looser is not None else args
+        code, line, n = run(
             *position,
-            limit,
-            max(0.0, end - time.monotonic()),
-            -1 if max_states is None else max(0, max_states - states),
-            table_size * NATIVE_TABLE_FACTOR,
-            cancel,
+            -1 if s.limit is None else s.limit,
+            max(0.0, s.until - time.monotonic()),
+            -1 if max_states is None else max_states,
+            table,
+            budget.cancel,
+            *((s.seed,) if seeded else ()),
         )
-        states += n
-        return verdict, line
+        return Verdict.of_code(code), [Move.parse(m) for m in line], n
 
-    def stopped() -> bool:
-        return cancel is not None and cancel.is_set()
-
-    verdict, line = 2, list[str]()
-    limits = iter(range(64))
-
-    def passes(end: float) -> None:
-        nonlocal verdict, line
-        for limit in limits:
-            if time.monotonic() >= end or stopped():
-                return
-            verdict, line = search(args, limit, end)
-            if verdict != 2:
-                return
-
-    if looser is not None:
-        passes(min(lds_end, start + (deadline - start) * 0.1))
-        if verdict == 2 and not stopped():
-            if search(looser, -1, start + (deadline - start) * adapter.looser_share)[0] == 1:
-                verdict = 1
-    if verdict == 2:
-        passes(lds_end)
-    if verdict == 2 and not stopped():
-        verdict, line = search(args, -1, deadline)
-    return ("won", "lost", "unknown")[verdict], [Move.parse(m) for m in line], states
+    return stage
 
 
 def heights(p: Position) -> list[int]:
@@ -353,7 +319,7 @@ class Relaxed:
         if self.avail[c]:
             return
         r = self.rel[c]
-        if (self.empty if r == 13 else any(self.avail[q] for q in self.parents[r + 1][c])):
+        if self.empty if r == 13 else any(self.avail[q] for q in self.parents[r + 1][c]):
             self._open(c)
 
     def _open(self, c: int) -> None:

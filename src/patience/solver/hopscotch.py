@@ -56,6 +56,7 @@ from ..cards import RANK
 from ..moves import Move
 from ..position import Position
 from .base import Adapter, Child, Tag
+from .schedule import Budget, Outcome, Runner, Schedule, Stage, Verdict
 
 native: ModuleType | None
 try:  # the labelled search at native speed, built with the package (_hopscotch.c)
@@ -78,17 +79,18 @@ _BIG = 1 << 20
 # comes after every good fit; an empty pile ranks like a fit 20 turns loose; a card
 # that waits long is placed later.
 _BAD, _WAIT, _EMPTY = 1000, 1, 20
-_LDS_SHARE = 0.7
-"""The share of the time for discrepancy passes: fresh deals are nearly all won, by the
-passes, but positions in play are often lost, or won only where the passes do not
-look, and a hint has 2 s. Measured with the native search at 2 s on 160 positions 10 to
-90 random moves into deals 1..80 (two samples) and on deals 1..400: 0.9 left 40 and 3
-undecided, 0.7 left 35 and 3, 0.5 left 15 of the first 80 (as 0.7) and 4, 0.2 left 13
-and 7. Deals 1..200 at 30 s are all won either way."""
-_PLAIN, _PROBE, _NOISE, _SLICE = 4, 3, 100, 1.0
-"""Plain discrepancy passes 0.._PLAIN-1; then probes: passes of _PROBE discrepancies, each
-for at most _SLICE seconds, with scores jittered by up to _NOISE (a fixed seed), which
-escape one heuristic's blind spots far sooner than deeper plain passes (measured)."""
+SCHEDULE = Schedule(passes=0.7, plain=4, restarts=0.7, restart_limit=3, restart_slice=1.0)
+"""Plain discrepancy passes 0..3 until 0.7 of the time; then, until 0.7 too, probes:
+passes of 3 discrepancies, each for at most 1 s, with scores jittered by up to _NOISE
+(a fixed seed), which escape one heuristic's blind spots far sooner than deeper plain
+passes (measured); then the exhaustive pass. The share for discrepancy passes: fresh
+deals are nearly all won, by the passes, but positions in play are often lost, or won
+only where the passes do not look, and a hint has 2 s. Measured with the native search
+at 2 s on 160 positions 10 to 90 random moves into deals 1..80 (two samples) and on
+deals 1..400: 0.9 left 40 and 3 undecided, 0.7 left 35 and 3, 0.5 left 15 of the first
+80 (as 0.7) and 4, 0.2 left 13 and 7. Deals 1..200 at 30 s are all won either way."""
+_NOISE = 100
+"""The largest jitter added to a score in a probe."""
 
 _DEAL = Move.deal()
 _W_TO_F = tuple(Move("w", f"f{k + 1}") for k in range(4))
@@ -96,31 +98,31 @@ _W_TO_R = tuple(Move("w", f"r{j + 1}") for j in range(4))
 _R_TO_F = tuple(tuple(Move(f"r{j + 1}", f"f{k + 1}") for k in range(4)) for j in range(4))
 _CODES = (_DEAL, *_W_TO_F, *_W_TO_R, *(m for row in _R_TO_F for m in row))
 """The native module's move codes: 0 deal, 1 + k w>f, 5 + j w>r, 9 + 4 j + k r>f."""
-_VERDICTS = ("won", "lost", "unknown")
 
 Stacks = tuple[tuple[int, ...], ...]
-Verdict = tuple[str, list[Move], int]
 
 
 class HopscotchAdapter(Adapter):
     """Hopscotch (no options): its own labelled search, and rank-only generic hooks."""
 
-    # The generic search, when it runs at all, finds wins by discrepancy passes.
-    lds_share = 0.9
+    schedule = SCHEDULE
 
-    def decide(
-        self,
-        p: Position,
-        deadline: float,
-        cancel: threading.Event | None = None,
-        max_states: int | None = None,
-        table_size: int = 2_000_000,
-    ) -> Verdict:
-        """Decide ``p`` with the labelled search: (verdict, winning moves, states); the
-        native module runs it when it was built, else ``_Solver`` (the same search)."""
+    def own_search(
+        self, p: Position, budget: Budget, table_size: int
+    ) -> tuple[Verdict, list[Move]] | None:
+        """The labelled search in the native module, which runs the schedule itself
+        (``native_decide``); None without it (``runner``: the same search in Python)."""
         if native is None:
-            return _Solver(p, deadline, cancel, max_states, table_size).run()
-        return native_decide(p, deadline, cancel, max_states, table_size)
+            return None
+        verdict, moves, states = native_decide(
+            p, budget.deadline, budget.cancel, budget.left(), table_size
+        )
+        budget.states += states
+        return verdict, moves
+
+    def runner(self, p: Position, budget: Budget, table_size: int) -> Runner | None:
+        """The labelled search in Python (``_Solver``), stage by stage."""
+        return _Solver(p, budget, table_size).stage
 
     def key(self, p: Position) -> bytes:
         """Stock size, waste, foundation sizes, the reserves as a set (ranks only)."""
@@ -194,13 +196,16 @@ def native_decide(
     cancel: threading.Event | None = None,
     max_states: int | None = None,
     table_size: int = 2_000_000,
-    lds_share: float = _LDS_SHARE,
-) -> Verdict:
-    """``_Solver``'s search run by the native module (``_hopscotch.c``), with this
-    module's pass schedule and ordering weights: (verdict, winning moves, states).
-    ``lds_share`` 0: only the exhaustive pass."""
+    schedule: Schedule = SCHEDULE,
+) -> Outcome:
+    """``_Solver``'s search run by the native module (``_hopscotch.c``), which plays
+    ``schedule`` out itself (as ``schedule.run`` does), with this module's ordering
+    weights: (verdict, winning moves, states). ``schedule.passes`` 0: only the
+    exhaustive pass."""
     if native is None:
         raise RuntimeError("the native Hopscotch search was not built")
+    assert schedule.restart_limit is not None and schedule.restart_slice is not None
+    assert schedule.restarts == schedule.passes, "the probes run until the passes end"
     verdict, line, states = native.search(
         arrivals=bytes(RANK[c] for c in (*p.waste, *reversed(p.stock))),
         waste_first=bool(p.waste),
@@ -210,16 +215,16 @@ def native_decide(
         max_states=-1 if max_states is None else max_states,
         table_size=max(1000, table_size),
         cancel=cancel,
-        plain=_PLAIN,
-        probe=_PROBE,
+        plain=schedule.plain,
+        probe=schedule.restart_limit,
         noise=_NOISE,
-        slice=_SLICE,
-        lds_share=lds_share,
+        slice=schedule.restart_slice,
+        lds_share=schedule.passes,
         bad=_BAD,
         wait=_WAIT,
         empty=_EMPTY,
     )
-    return _VERDICTS[verdict], [_CODES[c] for c in line], states
+    return Verdict.of_code(verdict), [_CODES[c] for c in line], states
 
 
 def _need(p: Position) -> list[int]:
@@ -282,18 +287,16 @@ class _Solver:
     def __init__(
         self,
         p: Position,
-        deadline: float,
-        cancel: threading.Event | None,
-        max_states: int | None,
+        budget: Budget,
         table_size: int,
     ) -> None:
         self.arr = [RANK[c] for c in p.waste] + [RANK[c] for c in reversed(p.stock)]
         self.waste_first = bool(p.waste)
         self.ptr0 = tuple(len(f) for f in p.foundations)
         self.ranks0 = tuple(tuple(RANK[c] for c in r) for r in p.reserve)
-        self.deadline = deadline
-        self.cancel = cancel
-        self.max_states = max_states
+        self.deadline = budget.deadline
+        self.cancel = budget.cancel
+        self.max_states = budget.max_states
         self.table_size = max(1000, table_size)
         n = len(self.arr)
         # nxt[s][r]: the first arrival index >= s of rank r (_BIG: none).
@@ -306,7 +309,7 @@ class _Solver:
         self.memo: dict[tuple[object, ...], int] = {}
         self.cut = False
         self.limited = False
-        self.pass_deadline = deadline
+        self.pass_deadline = budget.deadline
         self.path: list[tuple[int, int]] = []
         self.noise: Callable[[], float] = lambda: 0.0
 
@@ -399,32 +402,22 @@ class _Solver:
 
     # --- the search -------------------------------------------------------------------
 
-    def run(self) -> Verdict:
-        """Discrepancy passes, then an exhaustive pass: (verdict, moves, states)."""
-        start = time.monotonic()
-        lds_end = start + (self.deadline - start) * _LDS_SHARE
-        try:
-            for limit in range(_PLAIN):
-                if time.monotonic() >= lds_end:
-                    break
-                verdict = self.pass_(limit, min(lds_end, self.deadline))
-                if verdict is not None:
-                    return verdict
-            self.noise = _Jitter()
-            while time.monotonic() < lds_end:
-                verdict = self.pass_(_PROBE, min(lds_end, time.monotonic() + _SLICE))
-                if verdict is not None:
-                    return verdict
+    def stage(self, s: Stage, max_states: int | None) -> Outcome:
+        """One stage of the schedule (``schedule.run``): a plain or jittered pass of
+        ``s.limit`` discrepancies, or the exhaustive pass (the state budget is the
+        whole search's, counted here): (verdict, moves, states it searched)."""
+        before = self.states
+        if s.seed == 1:
+            self.noise = _Jitter()  # one stream of jitter through all the probes
+        elif not s.seed:
             self.noise = lambda: 0.0
-            verdict = self.pass_(None, self.deadline)
-            if verdict is not None:
-                return verdict
-        except _Stop:
-            pass
-        return "unknown", [], self.states
+        found = self.pass_(s.limit, s.until)
+        verdict, moves = found or (Verdict.UNKNOWN, [])
+        return verdict, moves, self.states - before
 
-    def pass_(self, limit: int | None, deadline: float) -> Verdict | None:
-        """One pass (limit None: exhaustive); None when a discrepancy limit cut it short."""
+    def pass_(self, limit: int | None, deadline: float) -> tuple[Verdict, list[Move]] | None:
+        """One pass (limit None: exhaustive); None when a discrepancy limit, its time or
+        the budget cut it short."""
         self.memo = {}
         self.cut = False
         self.limited = limit is not None
@@ -437,14 +430,12 @@ class _Solver:
                     break
                 self.path = []
                 if self.dfs(0, self.ptr0, stacks, left - i if self.limited else left):
-                    return "won", self.moves(stacks), self.states
+                    return Verdict.WON, self.moves(stacks)
         except _Stop:
-            if time.monotonic() > self.deadline or self.stopped():
-                raise
-            return None  # only this pass's share of the time ran out
+            return None
         if self.cut:
             return None
-        return "lost", [], self.states
+        return Verdict.LOST, []
 
     def tick(self) -> None:
         """Raise _Stop when the pass's time is up, the caller cancelled, or the budget is spent."""

@@ -10,7 +10,6 @@ they are then interchangeable, compared as a set.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
 from ..cards import SUIT
@@ -24,13 +23,14 @@ from .alternating import (
     heights,
     honours,
     is_safe,
-    native_decide,
     native_position,
+    native_runner,
     obligation,
     relative_rank,
     tableau_key,
 )
 from .base import Adapter, Child, Tag
+from .schedule import Budget, Runner
 
 
 class LadyJaneAdapter(Adapter):
@@ -40,15 +40,11 @@ class LadyJaneAdapter(Adapter):
         super().__init__(game)
         self._lost = LostMemo(self._relaxed_lost)
 
-    def decide(
-        self,
-        p: Position,
-        deadline: float,
-        cancel: threading.Event | None = None,
-        max_states: int | None = None,
-        table_size: int = 2_000_000,
-    ) -> tuple[str, list[Move], int] | None:
-        """This adapter's search at native speed (``alternating.native_decide``)."""
+    def runner(self, p: Position, budget: Budget, table_size: int) -> Runner | None:
+        """This adapter's search at native speed (``alternating.native_runner``; None
+        with the cuts off: the tests that check them use the reference search)."""
+        if not self.prune:
+            return None
         assert p.base is not None
         args = (
             *native_position(p),
@@ -56,7 +52,7 @@ class LadyJaneAdapter(Adapter):
             p.base,
             self.prune,
         )
-        return native_decide("lady_jane", args, self, deadline, cancel, max_states, table_size)
+        return native_runner("lady_jane", args, budget, table_size)
 
     def lost(self, p: Position) -> bool:
         """Whether even a relaxed game (``alternating.Relaxed``, then

@@ -1,20 +1,22 @@
-/* The Hopscotch labelled search at native speed: the search of ``hopscotch.py``'s
- * ``_Solver`` (read its module docstring for the rules 1-4 and their proofs), on a
+/* The Hopscotch labelled search at native speed: the search of
+ * ``hopscotch_labels.LabelledSearch`` (read ``hopscotch.py``'s module docstring for the
+ * rules 1-4 and their proofs), on a
  * mutable state with a hashed transposition table. The same pass schedule (plain
  * discrepancy passes, jittered probe passes in time slices, the exhaustive pass), the
  * same labellings of the root's reserve cards in the same order, the same children in
  * the same order, the same cuts: the same line after the same states, unless a budget
  * ends a pass. Where it differs, and why that is safe:
- *   - states are remembered by a 95-bit hash of their key (s, foundation sizes, the
- *     labelled reserves as a multiset): two states are confused with a probability of
- *     about n^2 / 2^96 for n states, below 1e-12 for a hundred million (a confusion
- *     could only cut a state that was not searched; a won line is replayed anyway);
+ *   - states are remembered in the shared table (_table.h) by a 112-bit hash of
+ *     their key (s, foundation sizes, the labelled reserves as a multiset): two
+ *     states are confused with a probability of about n^2 / 2^113 for n states,
+ *     below 1e-16 for a billion (a confusion could only cut a state that was not
+ *     searched; a won line is replayed anyway);
  *   - the table grows as it fills, up to 2 * ``table_size`` slots of 16 bytes (at most
  *     2^24), and then forgets its older half (the Python search forgets everything
  *     once it holds ``table_size`` states): forgetting a state only
  *     costs searching it again, and a state searched again with the same discrepancies
  *     left fails again, so the plain and exhaustive passes find the same first win;
- *   - none in the probes: their jitter is splitmix64 from 0 in both (hopscotch.py's
+ *   - none in the probes: their jitter is splitmix64 from 0 in both (hopscotch_labels.py's
  *     _Jitter), drawn in the same order; but a probe cut by its time slice (rare: a
  *     probe mostly ends on its discrepancy limit in milliseconds) or by the time for
  *     the probes cuts at another point, as the speeds differ.
@@ -54,6 +56,7 @@ static uint64_t LA[NCARDS + 1], LB[NCARDS + 1];         /* a pile's length */
 static uint64_t SA[NCARDS + 1], SB[NCARDS + 1];         /* cards dealt */
 static uint64_t PA[4][16], PB[4][16];                   /* a foundation's size */
 
+#include "_table.h"
 #include "_hopscotch_search.h"
 #include "_hopscotch_root.h"
 
@@ -206,8 +209,8 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     int nline = r == WON ? emit(S, line) : 0;
     result = Py_BuildValue("(iy#L)", r, (const char *)line, (Py_ssize_t)nline, S->states);
 done:
-    free(S->tnew.e);
-    free(S->told.e);
+    entries_free(S->tnew.e, S->tnew.cap);
+    entries_free(S->told.e, S->told.cap);
     free(S);
     return result;
 }

@@ -14,7 +14,7 @@ static int below(const Search *S, int j, int h) {
 }
 
 /* Whether labelling (j, h) with ``e`` closes a cycle (the labelling so far has none):
- * hopscotch.py's closes_cycle. */
+ * hopscotch_labels.py's closes_cycle. */
 static int closes_cycle(const Search *S, int e, int j, int h) {
     int k = e >> 4, i = e & 15;
     uint64_t before = 0, seen = 0;
@@ -47,7 +47,7 @@ static int closes_cycle(const Search *S, int e, int j, int h) {
     return 0;
 }
 
-/* Every acyclic labelling of the reserve cards, likeliest first (hopscotch.py's
+/* Every acyclic labelling of the reserve cards, likeliest first (hopscotch_labels.py's
  * labellings), one at a time: the enumeration is resumable, so it runs once for the
  * whole search, not once per pass (on a position with many reserve cards it can cost
  * far more than the passes' searches), and the first labellings are kept for the
@@ -146,7 +146,7 @@ static int labelling(Search *S, long long i, uint8_t out[4][NCARDS]) {
 }
 
 /* One pass (limit < 0: exhaustive): WON, LOST (proven), or UNKNOWN (cut short by its
- * discrepancy limit or its time), or STOP (the whole search must stop). hopscotch.py's
+ * discrepancy limit or its time), or STOP (the whole search must stop). hopscotch_labels.py's
  * pass_: labelling i is searched with i discrepancies fewer, and the pass is cut when
  * a labelling beyond its limit exists. */
 static int pass(Search *S, int limit, double deadline) {
@@ -178,7 +178,8 @@ static int pass(Search *S, int limit, double deadline) {
     return S->cut ? UNKNOWN : LOST;
 }
 
-/* hopscotch.py's run: plain passes, probes, the exhaustive pass. */
+/* schedule.run, as the caller's Schedule gives it: plain passes, probes, the exhaustive
+ * pass. */
 static int run(Search *S, double seconds) {
     double start = now();
     S->deadline = start + seconds;
@@ -205,7 +206,7 @@ static int run(Search *S, double seconds) {
     return r == STOP ? UNKNOWN : r;
 }
 
-/* The winning line as move codes (hopscotch.py's moves). */
+/* The winning line as move codes (hopscotch_labels.py's moves). */
 static int emit(Search *S, uint8_t *out) {
     uint8_t piles[NCARDS], ev[NCARDS];
     int n = 0;

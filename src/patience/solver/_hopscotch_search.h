@@ -1,41 +1,22 @@
-/* The Hopscotch labelled search's table and its depth-first search from a labelled
- * root: the state, the budget, the settling of due reserve tops, the children.
+/* The Hopscotch labelled search's depth-first search from a labelled root: the
+ * state, the budget, when the table (_table.h) grows and forgets, the settling of
+ * due reserve tops, the children.
  * Part of the _hopscotch module: included once, in order, by _hopscotch.c (one
  * translation unit, so the compiler inlines across these files). */
 
-/* -------------------------------------------------------- hashed table */
-
-typedef struct {
-    uint64_t a;
-    uint32_t b; /* never 0 in a used entry */
-    int32_t left;
-} Entry;
-
-typedef struct {
-    Entry *e;
-    size_t cap, count;
-} Table;
+/* -------------------------------------------------------- hashed table
+ * The shared table (_table.h), an entry's value the discrepancies left (at most
+ * 32767: a pass's limits are all small, or all the exhaustive pass's BIG). */
 
 #define SMALL ((size_t)1 << 16)
 /* At most 2^24 slots a table (256 MiB; two tables, the newer and the older half),
  * whatever table_size asks: the process stays well under 2 GiB. */
 #define MAXSLOTS ((size_t)1 << 24)
 
-static int table_init(Table *t, size_t cap) {
-    t->e = calloc(cap, sizeof(Entry));
-    t->cap = t->e ? cap : 0;
-    t->count = 0;
-    return t->e != NULL;
-}
-
-static Entry *table_find(const Table *t, uint64_t a, uint32_t b) {
-    size_t mask = t->cap - 1, i = (size_t)(a >> 7) & mask;
-    for (;;) {
-        Entry *e = &t->e[i];
-        if (e->b == 0 || (e->a == a && e->b == b)) return e;
-        i = (i + 1) & mask;
-    }
-}
+/* An entry's value for ``left`` discrepancies: within one pass every ``left`` is at
+ * most the pass's limit (< 64) or BIG (the exhaustive pass), so clamping BIG keeps
+ * every comparison. */
+static inline int32_t left_value(int left) { return left < 32767 ? left : 32767; }
 
 /* ---------------------------------------------------------------- search */
 
@@ -62,7 +43,7 @@ typedef struct {
     int cancelled, oom, interrupted;
     PyObject *cancel;
     PyThreadState *ts;
-    /* the schedule and the ordering weights (hopscotch.py's constants) */
+    /* the schedule and the ordering weights (hopscotch_labels.py's constants) */
     int plain, probe;
     double noise, slice, lds_share, w_bad, w_wait, w_empty;
     /* the root: reserve cards to label, top layers first, and their candidate events */
@@ -82,7 +63,7 @@ typedef struct {
 } Search;
 
 /* Whether to stop: the pass's time is up, the caller cancelled, or the state budget is
- * spent (hopscotch.py's tick). The clock is read every 1024 states, the cancel event at
+ * spent (hopscotch_labels.py's tick). The clock is read every 1024 states, the cancel event at
  * most every 20 ms: it needs the interpreter, and a busy thread holding it makes the
  * search wait up to the switch interval (5 ms) for it. */
 static int tick(Search *S) {
@@ -100,7 +81,7 @@ static int tick(Search *S) {
     return 0;
 }
 
-/* Whether the whole search must stop (not only this pass): hopscotch.py's
+/* Whether the whole search must stop (not only this pass): hopscotch_labels.py's
  * ``time.monotonic() > self.deadline or self.stopped()``. */
 static int stopped(Search *S) {
     return S->cancelled || S->oom || (S->max_states >= 0 && S->states > S->max_states) ||
@@ -109,16 +90,15 @@ static int stopped(Search *S) {
 
 static void memo_reset(Search *S) {
     if (S->told.e) {
-        free(S->told.e);
+        entries_free(S->told.e, S->told.cap);
         S->told.e = NULL;
         S->told.cap = S->told.count = 0;
     }
     if (S->tnew.cap > SMALL) {
-        free(S->tnew.e);
+        entries_free(S->tnew.e, S->tnew.cap);
         if (!table_init(&S->tnew, SMALL < S->cap_max ? SMALL : S->cap_max)) S->oom = 1;
     } else if (S->tnew.count) {
-        memset(S->tnew.e, 0, S->tnew.cap * sizeof(Entry));
-        S->tnew.count = 0;
+        table_clear(&S->tnew);
     }
 }
 
@@ -128,31 +108,22 @@ static void memo_room(Search *S) {
     Table *t = &S->tnew;
     if (t->count * 4 < t->cap * 3) return;
     if (t->cap < S->cap_max) {
-        Table big;
-        if (table_init(&big, t->cap * 2)) {
-            for (size_t i = 0; i < t->cap; i++)
-                if (t->e[i].b) *table_find(&big, t->e[i].a, t->e[i].b) = t->e[i];
-            big.count = t->count;
-            free(t->e);
-            *t = big;
-            return;
-        }
+        if (table_grow(t)) return;
         S->cap_max = t->cap; /* no memory for a bigger one: forget sooner instead */
     }
     Table old = S->told;
     S->told = *t;
     if (old.e && old.cap == t->cap) {
-        memset(old.e, 0, old.cap * sizeof(Entry));
-        old.count = 0;
+        table_clear(&old);
         *t = old;
     } else {
-        free(old.e);
+        entries_free(old.e, old.cap);
         if (!table_init(t, S->told.cap)) S->oom = 1;
     }
 }
 
 /* Play every reserve top whose event is due (rule 2); append each pile played from to
- * ``out`` (its event to ``ev``), in hopscotch.py's _settle order. Returns the count. */
+ * ``out`` (its event to ``ev``), in hopscotch_labels.py's _settle order. Returns the count. */
 static int settle(Search *S, uint8_t *out, uint8_t *ev) {
     int n = 0, moved = 1;
     while (moved) {
@@ -181,7 +152,7 @@ static void unsettle(Search *S, int n, const uint8_t *piles, const uint8_t *ev) 
     }
 }
 
-/* Where the card dealt at ``s`` may go, best first (hopscotch.py's children):
+/* Where the card dealt at ``s`` may go, best first (hopscotch_labels.py's children):
  * (reserve or -1 home, event) into ``kj``, ``ke``; returns how many. */
 static int children(Search *S, int s, int8_t *kj, uint8_t *ke) {
     int w = S->arr[s];
@@ -322,15 +293,16 @@ static int dfs(Search *S, int s, int left) {
             a += mixa(pa);
             b += mixb(pb);
         }
-        uint32_t b32 = (uint32_t)(b >> 32) | 1u;
-        Entry *e = table_find(&S->tnew, a, b32);
+        int32_t v = left_value(left);
+        b &= ~VMASK;
+        Entry *e = table_find(&S->tnew, a, b);
         if (e->b) {
-            if (e->left >= left) goto out;
-            e->left = left;
+            if (entry_val(e) >= v) goto out;
+            e->b = b | (uint64_t)(v + 32768);
         } else {
             if (S->told.e) {
-                Entry *o = table_find(&S->told, a, b32);
-                if (o->b && o->left >= left) {
+                Entry *o = table_find(&S->told, a, b);
+                if (o->b && entry_val(o) >= v) {
                     *e = *o; /* keep it: it is in use again */
                     S->tnew.count++;
                     memo_room(S);
@@ -338,8 +310,7 @@ static int dfs(Search *S, int s, int left) {
                 }
             }
             e->a = a;
-            e->b = b32;
-            e->left = left;
+            e->b = b | (uint64_t)(v + 32768);
             S->tnew.count++;
             memo_room(S);
         }

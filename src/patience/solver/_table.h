@@ -1,6 +1,8 @@
-/* The hashed transposition table of the native searches: open addressing over
- * 16-byte entries, on huge pages when big, growing up to a cap. Included by
- * _alternating.c (one translation unit, so the compiler inlines it). */
+/* The one hashed transposition table of the native searches: open addressing over
+ * 16-byte entries (a 112-bit hash of the state and a 16-bit value), on huge pages
+ * when big, growing up to a cap. Included by both modules, _alternating.c and
+ * _hopscotch.c (each one translation unit, so the compiler inlines it); each keeps
+ * a newer and an older table and says when to forget. */
 #ifndef PATIENCE_TABLE_H
 #define PATIENCE_TABLE_H
 
@@ -97,7 +99,8 @@ static void table_clear(Table *t) {
 
 /* Put (a, b) -> val (|val| < 32768), in a table that holds up to ``limit`` entries;
  * 0 when out of memory. */
-static int table_put(Table *t, uint64_t a, uint64_t b, int32_t val, size_t limit) {
+__attribute__((unused)) static int table_put(Table *t, uint64_t a, uint64_t b, int32_t val,
+                                             size_t limit) {
     Entry *e = table_find(t, a, b);
     if (!e->b) {
         if ((t->count + 1) * 4 > t->cap * 3 && t->cap * 3 < limit * 4) {

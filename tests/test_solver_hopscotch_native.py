@@ -1,7 +1,7 @@
 """The native Hopscotch search (``solver/_hopscotch.c``) runs the labelled search of
-``hopscotch._Solver``: the same lines after the same states where no budget cuts a pass,
-the same verdicts from the exhaustive pass, and budgets, cancel and the interpreter
-lock kept.
+``hopscotch_labels.LabelledSearch``: the same lines after the same states where no
+budget cuts a pass, the same verdicts from the exhaustive pass, and budgets, cancel
+and the interpreter lock kept.
 
 ``solve`` replays every winning line through the engine's checked ``play``; the Python
 search is checked in turn against the plain generic search (test_solver_hopscotch.py)."""
@@ -20,7 +20,7 @@ import pytest
 from engine_builders import random_play
 from native_checks import assert_a_signal_interrupts, ticks_beside
 from patience import Position, game_for, new_game
-from patience.solver import hopscotch, solve
+from patience.solver import hopscotch, hopscotch_labels, solve
 from patience.solver.hopscotch import HopscotchAdapter, native_decide
 from patience.solver.schedule import Budget, run
 from patience.solver.search import decide, replay
@@ -45,7 +45,7 @@ search than in the other (the speeds differ, and the machine may be busy)."""
 def python_search(p: Position, seconds: float = 30.0) -> tuple[str, list, int]:
     """The pure-Python labelled search, whole schedule (``UNSLICED``)."""
     budget = Budget.until(time.monotonic() + seconds)
-    solver = hopscotch._Solver(p, budget, 2_000_000)
+    solver = hopscotch_labels.LabelledSearch(p, budget, 2_000_000)
     verdict, moves = run(UNSLICED, budget, solver.stage)
     return verdict, moves, budget.states
 
@@ -53,7 +53,8 @@ def python_search(p: Position, seconds: float = 30.0) -> tuple[str, list, int]:
 def python_exhaustive(p: Position, max_states: int = 5_000, seconds: float = 0.5) -> str:
     """The pure-Python exhaustive pass alone ("unknown" when its budget ran out)."""
     budget = Budget.until(time.monotonic() + 30, max_states)
-    verdict = hopscotch._Solver(p, budget, 2_000_000).pass_(None, time.monotonic() + seconds)
+    search = hopscotch_labels.LabelledSearch(p, budget, 2_000_000)
+    verdict = search.pass_(None, time.monotonic() + seconds)
     return verdict[0] if verdict else "unknown"
 
 

@@ -79,7 +79,7 @@ static int relaxed_lost_memo(Search *S) {
         b += s->lpb[i];
     }
     if (S->lady_jane) stacks_hash(s, 0, &a, &b);
-    for (int i = 0; i < 7; i++) /* alternating.loose */
+    for (int i = 0; i < 7; i++) /* relaxed.loose */
         for (int k = s->down[i] + 1; k < s->len[i]; k++) {
             int x = s->tab[i][k], under = s->tab[i][k - 1];
             if (s->rel[x] == 13 || (under != s->pa[x] && under != s->pb[x])) {

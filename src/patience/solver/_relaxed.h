@@ -5,17 +5,17 @@
  * translation unit, so the compiler inlines across these files). */
 
 /* ------------------------------------------------------- the relaxed game
- * alternating.Relaxed and KlondikeAdapter._relaxed_lost, move for move. */
+ * relaxed.Relaxed and KlondikeAdapter._relaxed_lost, move for move. */
 
 
 typedef struct {
     const State *s;
     int h[4], avail[52], pool[52], npool, lows[7], empty;
     int downs[7][MAXPILE], nd[7];
-    int twin[52]; /* alternating.Relaxed.twin: the twin above a card in its pile, or -1 */
+    int twin[52]; /* relaxed.Relaxed.twin: the twin above a card in its pile, or -1 */
 } Relax;
 
-/* alternating.stacked_twins over one stack: each card's twin above it, into ``twin``
+/* relaxed.stacked_twins over one stack: each card's twin above it, into ``twin``
  * (and back, into ``held``, unless NULL). */
 static void twins_of(const State *s, const uint8_t *stack, int n, int *twin, int *held) {
     for (int k = 0; k < n; k++)
@@ -244,7 +244,7 @@ static int relaxed_lost(const Search *S) {
 }
 
 /* ------------------------------------------------ the ordered relaxed game
- * alternating.Ordered: the same facts, played to the same end, but each fact looks
+ * relaxed.Ordered: the same facts, played to the same end, but each fact looks
  * only at the cards it can help (a worklist) instead of sweeping every card. */
 
 enum { O_AWAY, O_TABLEAU, O_GIVEN }; /* where a card not home is: stock or reserve */

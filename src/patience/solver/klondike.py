@@ -47,9 +47,6 @@ from ..position import Position
 from ..rules import Game
 from .alternating import (
     EMPTIED,
-    LostMemo,
-    Ordered,
-    Relaxed,
     heights,
     is_safe,
     native_position,
@@ -58,6 +55,7 @@ from .alternating import (
     tableau_key,
 )
 from .base import Adapter, Child, Tag
+from .relaxed import LostMemo, Ordered, Relaxed
 from .schedule import Budget, Runner, Schedule
 
 _MOVES: dict[tuple[str, str, int], Move] = {}
@@ -246,8 +244,8 @@ class KlondikeAdapter(Adapter):
         return [c for _, _, c in ranked]
 
     def lost(self, p: Position) -> bool:
-        """Whether even a relaxed game (``alternating.Relaxed``, then
-        ``alternating.Ordered``) is lost: then so is this one.
+        """Whether even a relaxed game (``relaxed.Relaxed``, then
+        ``relaxed.Ordered``) is lost: then so is this one.
 
         The stock in the relaxed games: with one card per deal, taking a card off the
         waste changes nothing about what later deals bring, so a playable waste card is

@@ -17,9 +17,6 @@ from ..moves import FOUNDATION, PILES, RESERVE, TABLEAU, Move
 from ..position import Position
 from ..rules import Game
 from .alternating import (
-    LostMemo,
-    Ordered,
-    Relaxed,
     heights,
     honours,
     is_safe,
@@ -30,6 +27,7 @@ from .alternating import (
     tableau_key,
 )
 from .base import Adapter, Child, Tag
+from .relaxed import LostMemo, Ordered, Relaxed
 from .schedule import Budget, Runner
 
 
@@ -55,8 +53,8 @@ class LadyJaneAdapter(Adapter):
         return native_runner("lady_jane", args, budget, table_size)
 
     def lost(self, p: Position) -> bool:
-        """Whether even a relaxed game (``alternating.Relaxed``, then
-        ``alternating.Ordered``) is lost: then so is this one.
+        """Whether even a relaxed game (``relaxed.Relaxed``, then
+        ``relaxed.Ordered``) is lost: then so is this one.
 
         The stock and reserves in the relaxed games: what a deal brings does not depend
         on play, and a deal only covers reserve cards, so every possible move is made

@@ -1,5 +1,7 @@
 """Build hook: compile the solver's native searches: Klondike, Lady Jane and Baker's
-Dozen (``_alternating.c``), Hopscotch (``_hopscotch.c``).
+Dozen (``_alternating.c``), Hopscotch (``_hopscotch.c``). Each module is one
+translation unit: its ``.c`` file includes the ``_*.h`` files beside it (named for what
+they hold), so only the ``.c`` files are compiled.
 
 Each is optional: without a C compiler and Python's headers the package still installs,
 and the solver runs the same search in pure Python (slower); one that fails to compile

@@ -2,9 +2,14 @@
 
     python bench/solver.py -n 200 --budget 30 --jobs 2
     python bench/solver.py --only klondike:mode=three -n 50 --budget 5
+    python bench/solver.py -n 40 --states 20000 --budget 600
 
 Prints, per game and mode: won / lost / unknown counts, the decided share, median,
-p90 and max seconds per deal, and the peak resident memory of a worker process.
+p90 and max seconds per deal, the peak resident memory of a worker process, and the
+states searched and CPU seconds spent over all deals. With ``--states`` each deal stops
+at that many states instead of (well before) its time budget: the verdicts and state
+counts then do not depend on the machine's speed or load, so two builds can be compared
+state for state, and by CPU time for speed.
 """
 
 from __future__ import annotations
@@ -32,12 +37,19 @@ MODES: list[tuple[str, dict[str, str]]] = [
 ]
 
 
-def _one(args: tuple[str, dict[str, str], int, float, int]) -> tuple[str, float, int]:
-    name, options, deal, budget, table = args
+Task = tuple[str, dict[str, str], int, float, int, int | None]
+Row = tuple[str, float, int, int, float]
+
+
+def _one(args: Task) -> Row:
+    """Solve one deal: (verdict, seconds, peak KiB, states, CPU seconds)."""
+    name, options, deal, budget, table, states = args
     p = get_game(name, options).new_position(deal)
-    r = solve(p, timeout=budget, table_size=table)
+    cpu = time.process_time()
+    r = solve(p, timeout=budget, max_states=states, table_size=table)
+    cpu = time.process_time() - cpu
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return r.result, r.seconds, peak_kib
+    return str(r.result), r.seconds, peak_kib, r.states, cpu
 
 
 def label(name: str, options: dict[str, str]) -> str:
@@ -60,6 +72,7 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=30.0, help="seconds per deal")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--table-size", type=int, default=2_000_000, help="transposition table cap")
+    ap.add_argument("--states", type=int, help="states per deal (a budget that ignores load)")
     ap.add_argument("--only", action="append", help="game[:k=v,...] to run (repeatable)")
     ap.add_argument("--undecided", action="store_true", help="list the undecided deals too")
     args = ap.parse_args()
@@ -72,13 +85,14 @@ def main() -> None:
             )
     header = (
         f"{'game/mode':44} {'deals':>5} {'won':>5} {'lost':>5} {'unk':>5} {'decided':>8} "
-        f"{'median':>8} {'p90':>8} {'max':>8} {'peak MiB':>8}"
+        f"{'median':>8} {'p90':>8} {'max':>8} {'peak MiB':>8} {'states':>10} {'cpu s':>8}"
     )
-    print(f"budget {args.budget:g} s per deal, deals {args.start}..{args.start + args.n - 1}")
+    cap = f", {args.states} states" if args.states else ""
+    print(f"budget {args.budget:g} s{cap} per deal, deals {args.start}..{args.start + args.n - 1}")
     print(header)
     for name, options in modes:
         tasks = [
-            (name, options, d, args.budget, args.table_size)
+            (name, options, d, args.budget, args.table_size, args.states)
             for d in range(args.start, args.start + args.n)
         ]
         started = time.monotonic()
@@ -86,15 +100,17 @@ def main() -> None:
         with ctx.Pool(args.jobs, maxtasksperchild=50) as pool:
             rows = pool.map(_one, tasks, chunksize=1)
         counts = {"won": 0, "lost": 0, "unknown": 0}
-        for result, _, _ in rows:
+        for result, *_ in rows:
             counts[result] += 1
-        times = [s for _, s, _ in rows]
-        peak = max(k for _, _, k in rows) / 1024
+        times = [row[1] for row in rows]
+        peak = max(row[2] for row in rows) / 1024
+        states = sum(row[3] for row in rows)
+        cpu = sum(row[4] for row in rows)
         decided = 100 * (counts["won"] + counts["lost"]) / len(rows)
         print(
             f"{label(name, options):44} {len(rows):5} {counts['won']:5} {counts['lost']:5} "
             f"{counts['unknown']:5} {decided:7.1f}% {statistics.median(times):8.3f} "
-            f"{percentile(times, 0.9):8.3f} {max(times):8.3f} {peak:8.0f}"
+            f"{percentile(times, 0.9):8.3f} {max(times):8.3f} {peak:8.0f} {states:10} {cpu:8.2f}"
             f"   ({time.monotonic() - started:.0f} s wall)",
             flush=True,
         )

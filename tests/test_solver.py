@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections import deque
 from dataclasses import replace
+from unittest.mock import ANY
 
 import pytest
 
@@ -14,6 +16,7 @@ from patience import Position, game_for, get_game, new_game, play
 from patience.cards import RANK, SUIT, make_card, parse_card, parse_rank
 from patience.moves import Move
 from patience.solver import Hint, SolveResult, find_winnable, hint, solve
+from patience.solver.schedule import Budget, Runner, Schedule, Stage, Verdict, run
 from patience.solver.search import replay
 from patience.solver.study import parse_deals, percentile, summarise, wilson
 
@@ -371,10 +374,12 @@ def test_hint_find_winnable_and_cancel() -> None:
     assert find_winnable("klondike", {}, 1, budget=0) is None
     stop = threading.Event()
     stop.set()
-    hard = new_game("hopscotch", 1)
-    assert solve(hard, timeout=30, cancel=stop).result == "unknown"
-    assert solve(hard, timeout=30, max_states=100).result == "unknown"
-    guess = hint(hard, timeout=0.05)
+    fresh = new_game("hopscotch", 1)
+    # Cancelled before it starts, no stage runs; a win deals all 48 cards, one state
+    # each, so 10 states cannot find one (and a loss is never claimed by a capped pass).
+    assert solve(fresh, timeout=30, cancel=stop) == SolveResult("unknown", [], 0, ANY)
+    assert solve(fresh, timeout=30, max_states=10).result == "unknown"
+    guess = hint(fresh, timeout=30, cancel=stop)
     assert guess.verdict == "unknown" and guess.move is not None and guess.line == []
     won = replace(p, foundations=p.foundations)  # not won: still a real position
     assert hint(won, timeout=5).verdict == "winnable"
@@ -397,3 +402,45 @@ def test_tiny_table_still_exact() -> None:
     assert solve(lost, timeout=10, table_size=2).result == "lost"
     p = new_game("klondike", 3, {"mode": "unlimited"})
     check_won(p, solve(p, timeout=10, table_size=50))
+
+
+def test_the_schedule_runs_its_stages_in_order_within_one_budget() -> None:
+    # A runner that finds nothing and spends 10 states a stage: every stage is seen.
+    seen: list[Stage] = []
+
+    def nothing(stage: Stage, states: int | None) -> tuple[Verdict, list[Move], int]:
+        seen.append(stage)
+        return Verdict.UNKNOWN, [], 10 if states is None else min(10, states)
+
+    far = time.monotonic() + 3600
+    budget = Budget.until(far)
+    plan = Schedule(passes=1.0, plain=3, probe=5, looser=1.0)
+    assert run(plan, budget, nothing) == (Verdict.UNKNOWN, [])
+    kinds = [(s.limit, s.cap, s.looser) for s in seen]
+    # The probe, passes until a tenth of the time, the looser proof, passes, exhaustive.
+    assert kinds == [(None, 5, False), (0, None, False), (1, None, False), (2, None, False),
+                     (None, None, True), (None, None, False)]  # fmt: skip
+    assert budget.states == 55
+    # Out of states: no stage starts, and the one that spends it gets only what is left.
+    seen.clear()
+    budget = Budget.until(far, max_states=25)
+    run(Schedule(plain=64), budget, nothing)
+    assert [s.limit for s in seen] == [0, 1, 2] and budget.states == 25
+
+    # A loss from the looser proof is the answer; its win is not (other rules).
+    def looser(verdict: Verdict) -> Runner:
+        def runner(stage: Stage, states: int | None) -> tuple[Verdict, list[Move], int]:
+            return (verdict if stage.looser else Verdict.UNKNOWN), [], 1
+
+        return runner
+
+    plan = Schedule(passes=1.0, plain=2, looser=1.0)
+    assert run(plan, Budget.until(far), looser(Verdict.LOST))[0] == Verdict.LOST
+    assert run(plan, Budget.until(far), looser(Verdict.WON))[0] == Verdict.UNKNOWN
+    # Restarts: depth-first with caps growing from the probe's, seeds 1, 2, ...
+    seen.clear()
+    budget = Budget.until(far, max_states=100)
+    run(Schedule(passes=0.0, probe=4, restarts=1.0), budget, nothing)
+    restarts = [(s.seed, s.cap) for s in seen if s.seed]
+    assert restarts[:3] == [(1, 8), (2, 16), (3, 16)]
+    assert Verdict.of_code(0) == "won" and Verdict.of_code(1) == Verdict.LOST

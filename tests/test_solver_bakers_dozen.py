@@ -13,7 +13,9 @@ from patience.cards import RANK, SUIT, make_card, parse_card
 from patience.solver import solve
 from patience.solver.bakers_dozen import BakersDozenAdapter
 from patience.solver.base import Adapter
-from patience.solver.search import replay, search
+from patience.solver.dfs import search
+from patience.solver.schedule import Budget, Schedule
+from patience.solver.search import decide, replay
 
 VARIANTS = [
     {"kings": "to-bottom", "build": "any-suit"},
@@ -191,9 +193,8 @@ def test_agrees_with_exhaustive_search(options: dict[str, str]) -> None:
         r = solve(p, timeout=20)
         assert r.result == truth, p.to_json()
         # The adapter's own staged search (probe, discrepancy passes, exhaustive).
-        decided = BakersDozenAdapter(game_for(p)).decide(p, time.monotonic() + 20)
-        assert decided is not None
-        verdict, line, _ = decided
+        adapter = BakersDozenAdapter(game_for(p))
+        verdict, line, _ = decide(p, adapter, Budget.until(time.monotonic() + 20))
         assert verdict == truth, p.to_json()
         if truth == "won":
             for moves in (r.moves, line):
@@ -216,11 +217,8 @@ def test_decide_stages() -> None:
         if truth == "unknown":
             continue
         adapter = BakersDozenAdapter(game_for(p))
-        adapter.probe_states = 1
-        adapter.probe_lds_share = 0.01
-        adapter.restart_share = 0.5
-        decided = adapter.decide(p, time.monotonic() + 2)
-        assert decided is not None
+        adapter.schedule = Schedule(passes=0.01, probe=1, restarts=0.5)
+        decided = decide(p, adapter, Budget.until(time.monotonic() + 2))
         assert decided[0] == truth, p.to_json()
         assert adapter.jitter is None
         if truth == "won":

@@ -31,8 +31,8 @@ def test_solve_text_and_json() -> None:
 
 
 def test_solve_timeout_is_unknown() -> None:
-    # Klondike deal 54 stays undecided for minutes (docs/solver.md).
-    hard = ["solve", "klondike", "--deal", "54", "--option", "mode=unlimited", "--timeout", "0.2"]
+    # No time at all: nothing is searched, even on a deal won in a few hundred states.
+    hard = ["solve", "klondike", "--deal", "3", "--option", "mode=unlimited", "--timeout", "0"]
     res = runner.invoke(app, [*hard, "--json"])
     assert res.exit_code == 0
     data = json.loads(res.stdout)

@@ -1,7 +1,7 @@
 """The native Hopscotch search (``solver/_hopscotch.c``) runs the labelled search of
-``hopscotch._Solver``: the same lines after the same states where no budget cuts a pass,
-the same verdicts from the exhaustive pass, and budgets, cancel and the interpreter
-lock kept.
+``hopscotch_labels.LabelledSearch``: the same lines after the same states where no
+budget cuts a pass, the same verdicts from the exhaustive pass, and budgets, cancel
+and the interpreter lock kept.
 
 ``solve`` replays every winning line through the engine's checked ``play``; the Python
 search is checked in turn against the plain generic search (test_solver_hopscotch.py)."""
@@ -13,37 +13,48 @@ import random
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
 from engine_builders import random_play
 from native_checks import assert_a_signal_interrupts, ticks_beside
 from patience import Position, game_for, new_game
-from patience.solver import hopscotch, solve
+from patience.solver import hopscotch, hopscotch_labels, solve
 from patience.solver.hopscotch import HopscotchAdapter, native_decide
-from patience.solver.search import replay
+from patience.solver.schedule import Budget, run
+from patience.solver.search import decide, replay
 
 if hopscotch.native is None:  # pragma: no cover - a machine with no C compiler
     if os.environ.get("CI"):
         pytest.fail("the native Hopscotch solver was not built (no C compiler?)", pytrace=False)
     pytest.skip("the native Hopscotch solver was not built", allow_module_level=True)
 
+EXHAUSTIVE = replace(hopscotch.SCHEDULE, passes=0.0, restarts=0.0)
+"""The exhaustive pass alone."""
+
 HARD = 34
 """A deal the native search takes seconds and millions of states to win."""
 
 
+UNSLICED = replace(hopscotch.SCHEDULE, restart_slice=60.0)
+"""The schedule with probes that no time slice cuts short at another point in one
+search than in the other (the speeds differ, and the machine may be busy)."""
+
+
 def python_search(p: Position, seconds: float = 30.0) -> tuple[str, list, int]:
-    """The pure-Python labelled search, whole schedule."""
-    return hopscotch._Solver(p, time.monotonic() + seconds, None, None, 2_000_000).run()
+    """The pure-Python labelled search, whole schedule (``UNSLICED``)."""
+    budget = Budget.until(time.monotonic() + seconds)
+    solver = hopscotch_labels.LabelledSearch(p, budget, 2_000_000)
+    verdict, moves = run(UNSLICED, budget, solver.stage)
+    return verdict, moves, budget.states
 
 
 def python_exhaustive(p: Position, max_states: int = 5_000, seconds: float = 0.5) -> str:
     """The pure-Python exhaustive pass alone ("unknown" when its budget ran out)."""
-    solver = hopscotch._Solver(p, time.monotonic() + 30, None, max_states, 2_000_000)
-    try:
-        verdict = solver.pass_(None, time.monotonic() + seconds)
-    except hopscotch._Stop:
-        return "unknown"
+    budget = Budget.until(time.monotonic() + 30, max_states)
+    search = hopscotch_labels.LabelledSearch(p, budget, 2_000_000)
+    verdict = search.pass_(None, time.monotonic() + seconds)
     return verdict[0] if verdict else "unknown"
 
 
@@ -76,7 +87,7 @@ def test_both_searches_find_the_same_lines() -> None:
     for deal in [*range(2, 13), 67, 139]:
         p = new_game("hopscotch", deal)
         python = python_search(p)
-        native = native_decide(p, time.monotonic() + 30)
+        native = native_decide(p, time.monotonic() + 30, schedule=UNSLICED)
         assert python[0] == "won" and native == python, deal
         assert wins(p, native[1])
 
@@ -88,7 +99,7 @@ def test_the_same_lines_from_positions_with_reserve_cards() -> None:
     compared = 0
     for deal in range(1, 40):
         p = random_play(new_game("hopscotch", deal), rng.randint(20, 50), rng)
-        native = native_decide(p, time.monotonic() + 5, max_states=3_000)
+        native = native_decide(p, time.monotonic() + 5, max_states=3_000, schedule=UNSLICED)
         if native[0] == "unknown" or not 4 <= sum(map(len, p.reserve)) <= 12:
             continue
         assert python_search(p) == native, p.to_json()
@@ -103,7 +114,7 @@ def test_native_and_python_searches_agree() -> None:
         python = python_exhaustive(p)
         if python == "unknown":
             continue
-        verdict, moves, _ = native_decide(p, time.monotonic() + 10, lds_share=0.0)
+        verdict, moves, _ = native_decide(p, time.monotonic() + 10, schedule=EXHAUSTIVE)
         assert verdict == python, p.to_json()
         if verdict == "won":
             assert wins(p, moves)
@@ -117,9 +128,10 @@ def test_native_and_python_searches_agree() -> None:
 
 
 def test_hard_deals_are_won() -> None:
-    # Deals the pure-Python search leaves undecided in 30 s (1.4 to 3.3 million states).
+    # Deals the pure-Python search leaves undecided in 30 s (0.4 and 2.6 million states
+    # here, a few seconds): a budget far above that, as a busy machine may be slow.
     for deal in (35, 164):
-        r = solve(new_game("hopscotch", deal), timeout=20)
+        r = solve(new_game("hopscotch", deal), timeout=300)
         assert r.result == "won" and len(r.moves) >= 96, deal
 
 
@@ -134,16 +146,17 @@ def test_a_small_table_forgets_without_changing_the_line() -> None:
 
 
 def test_state_budget_is_kept() -> None:
+    # A win deals all 48 cards, one state each, and a won deal is never proven lost:
+    # 47 states cannot decide a fresh deal.
     p = new_game("hopscotch", HARD)
-    verdict, moves, states = native_decide(p, time.monotonic() + 60, max_states=3_000)
+    verdict, moves, states = native_decide(p, time.monotonic() + 60, max_states=47)
     assert (verdict, moves) == ("unknown", [])
-    assert states <= 3_001
+    assert states <= 48
 
 
 def test_time_budget_is_kept() -> None:
     start = time.monotonic()
-    r = solve(new_game("hopscotch", HARD), timeout=0.3)
-    assert r.result == "unknown"
+    solve(new_game("hopscotch", HARD), timeout=0.3)  # decided or not, in time
     assert time.monotonic() - start < 1.5
 
 
@@ -152,7 +165,7 @@ def test_cancel_stops_the_search_promptly() -> None:
     cancel = threading.Event()
     threading.Timer(0.2, cancel.set).start()
     start = time.monotonic()
-    assert solve(p, timeout=60, cancel=cancel).result == "unknown"
+    solve(p, timeout=60, cancel=cancel)  # decided or not, promptly
     assert time.monotonic() - start < 2
     # Set before it starts: it stops at its first look.
     assert native_decide(p, time.monotonic() + 60, cancel)[0] == "unknown"
@@ -199,8 +212,8 @@ def test_without_the_native_module_the_python_search_runs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     p = new_game("hopscotch", 2)
-    native = HopscotchAdapter(game_for(p)).decide(p, time.monotonic() + 30)
+    native = decide(p, HopscotchAdapter(game_for(p)), Budget.until(time.monotonic() + 30))
     monkeypatch.setattr(hopscotch, "native", None)
-    python = HopscotchAdapter(game_for(p)).decide(p, time.monotonic() + 30)
+    python = decide(p, HopscotchAdapter(game_for(p)), Budget.until(time.monotonic() + 30))
     assert python == native and python[0] == "won"
     assert solve(new_game("hopscotch", 4), timeout=30).result == "won"

@@ -19,7 +19,8 @@ from engine_builders import VARIANTS, solver_positions
 from native_checks import assert_a_signal_interrupts, ticks_beside
 from patience import Position, game_for, new_game
 from patience.solver import alternating, solve
-from patience.solver.search import adapter_for, search
+from patience.solver.dfs import search
+from patience.solver.search import adapter_for
 
 if alternating.native is None:  # pragma: no cover - a machine with no C compiler
     if os.environ.get("CI"):
@@ -60,19 +61,30 @@ def test_without_the_native_module_the_python_search_runs(
     assert solve(new_game("lady-jane", 2), timeout=30).result == "won"
 
 
-def test_state_budget_is_kept() -> None:
-    p = new_game("klondike", 54, {"mode": "unlimited"})  # not decided in seconds
-    result = solve(p, max_states=3_000)
-    assert result.result == "unknown"
-    assert result.states <= 3_000 + 64  # one pass may overshoot by one state
+@pytest.mark.parametrize("deal", [54, 3])
+def test_state_budget_is_kept(deal: int) -> None:
+    # Whatever the verdict, no stage starts once the budget is spent; the one that
+    # spends it may search one state more (it stops when it has gone over).
+    p = new_game("klondike", deal, {"mode": "unlimited"})
+    for budget in (1, 40, 3_000):
+        result = solve(p, max_states=budget)
+        assert result.states <= budget + 1, (budget, result)
+        if result.result == "unknown":
+            assert result.states == budget + 1, (budget, result)
 
 
 def test_cancel_stops_the_search_promptly() -> None:
+    # Set before the start, nothing is searched (deal 3 is won in a few hundred states).
+    cancel = threading.Event()
+    cancel.set()
+    easy = solve(new_game("klondike", 3, {"mode": "unlimited"}), timeout=60, cancel=cancel)
+    assert (easy.result, easy.states) == ("unknown", 0)
+    # Set during a search, it ends it within a poll (a search that ends first is fine).
     p = new_game("klondike", 54, {"mode": "unlimited"})
     cancel = threading.Event()
     threading.Timer(0.3, cancel.set).start()
     start = time.monotonic()
-    assert solve(p, timeout=60, cancel=cancel).result == "unknown"
+    solve(p, timeout=60, cancel=cancel)
     assert time.monotonic() - start < 10
 
 

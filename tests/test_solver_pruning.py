@@ -1,5 +1,5 @@
 """The proven cuts of Klondike and Lady Jane (the obligations of
-``solver.alternating.obligation``, the relaxed game of ``solver.alternating.Relaxed``)
+``solver.alternating.obligation``, the relaxed game of ``solver.relaxed.Relaxed``)
 never change a verdict: checked against the same exhaustive search without them, on
 positions from real deals.
 
@@ -21,8 +21,9 @@ from engine_builders import VARIANTS, random_play, solver_positions
 from patience import Move, Position, game_for, get_game, new_game
 from patience.cards import RANK, TEXT
 from patience.solver import solve
-from patience.solver.alternating import Ordered, Relaxed, loose
-from patience.solver.search import adapter_for, search
+from patience.solver.dfs import search
+from patience.solver.relaxed import Ordered, Relaxed, loose
+from patience.solver.search import adapter_for
 
 CASES = [v for v in VARIANTS if v[0] in ("klondike", "lady-jane")]
 DEAL_MOVE = Move.deal()
@@ -295,8 +296,31 @@ HOME_PARENTS = {
     "game": "klondike",
     "options": {"mode": "unlimited"},
     "deal": 211151,
-    "stock": ["4C", "7H", "6H", "7S", "QC", "QD", "KC", "2C", "9C", "7D", "QH", "JS",
-              "6C", "AS", "JC", "6S", "KS", "TD", "9S", "AD", "5S", "7C", "9H"],
+    "stock": [
+        "4C",
+        "7H",
+        "6H",
+        "7S",
+        "QC",
+        "QD",
+        "KC",
+        "2C",
+        "9C",
+        "7D",
+        "QH",
+        "JS",
+        "6C",
+        "AS",
+        "JC",
+        "6S",
+        "KS",
+        "TD",
+        "9S",
+        "AD",
+        "5S",
+        "7C",
+        "9H",
+    ],
     "waste": [],
     "foundations": [[], [], [], []],
     "tableau": [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .schedule import Verdict
 from .search import Hint, SolveResult, find_winnable, hint, solve
 
-__all__ = ["Hint", "SolveResult", "find_winnable", "hint", "solve"]
+__all__ = ["Hint", "SolveResult", "Verdict", "find_winnable", "hint", "solve"]

@@ -1,6 +1,7 @@
-"""The native searches of Klondike, Lady Jane (``alternating.native_decide``) and
-Baker's Dozen (``BakersDozenAdapter.decide``), in ``_alternating.c``. Verdicts: 0 won,
-1 lost, 2 unknown; the winning line as move strings; the states searched.
+"""The native searches of Klondike, Lady Jane and Baker's Dozen (``_alternating.c``),
+one schedule stage a call (``alternating.native_runner``). Verdicts: 0 won, 1 lost,
+2 unknown (``schedule.Verdict.of_code``); the winning line as move strings; the states
+searched.
 ``discrepancies`` < 0: the exhaustive search; ``max_states`` < 0: no cap."""
 
 import threading

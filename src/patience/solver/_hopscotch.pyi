@@ -1,4 +1,4 @@
-"""The Hopscotch labelled search of ``hopscotch._Solver`` at native speed, in
+"""The Hopscotch labelled search of ``hopscotch_labels.LabelledSearch`` at native speed, in
 ``_hopscotch.c`` (``hopscotch.native_decide`` calls it). Verdicts: 0 won, 1 lost,
 2 unknown; the winning line as move codes (0 deal, 1 + k w>f(k+1), 5 + j w>r(j+1),
 9 + 4 j + k r(j+1)>f(k+1)); the states searched. ``max_states`` < 0: no cap."""

@@ -60,15 +60,13 @@ freed. The moves that empty a pile are cut outright instead (above).
 
 from __future__ import annotations
 
-import random
-import threading
-import time
-
 from ..cards import RANK, SUIT
 from ..moves import Move
 from ..position import Position
 from ..rules import Game
+from .alternating import native_runner
 from .base import Adapter, Child, Tag
+from .schedule import Budget, Runner, Schedule
 
 _T = tuple(f"t{i + 1}" for i in range(13))
 _F = tuple(f"f{i + 1}" for i in range(4))
@@ -106,113 +104,32 @@ def _foundations(p: Position) -> tuple[list[int], list[int]]:
 class BakersDozenAdapter(Adapter):
     """Baker's Dozen with either option."""
 
-    lds_share = 0.0
-    """For the generic path only (``decide`` runs the search here): no limited-discrepancy
-    passes up front, as plain depth-first search finds most wins in a few hundred
-    states where the passes (each departure from the first choice costs its rank, and
-    good lines take many) need thousands."""
-
-    probe_states = 3000
-    """States for the capped depth-first probe that ``decide`` runs first."""
-
-    probe_lds_share = 0.2
-    """The share of the budget ``decide`` then gives the limited-discrepancy passes."""
-
-    restart_share = 0.5
-    """The share of the budget (counted from the start) up to which ``decide`` then
-    runs depth-first probes with a jittered move order and growing caps."""
-
-    jitter: random.Random | None = None
-    """Set only during a jittered probe: the source of the random additions."""
+    schedule = Schedule(passes=0.2, probe=3000, restarts=0.5)
+    """A depth-first probe capped at 3,000 states first (most wins take a few hundred
+    states), then limited-discrepancy passes until 0.2 of the time (they find the wins
+    a depth-first search sinks under), then depth-first restarts with a jittered move
+    order and growing caps until 0.5 (depth-first search times are heavy-tailed here:
+    one early move can lead into a large lost region), then the exhaustive search.
+    Every stage is exact: a ``lost`` from a capped one means it searched everything
+    within its cap."""
 
     jitter_span = 8
-    """The largest random addition to a tableau move's score in a jittered probe."""
+    """The largest random addition to a tableau move's score in a jittered restart."""
 
-    def decide(
-        self,
-        p: Position,
-        deadline: float,
-        cancel: threading.Event | None = None,
-        max_states: int | None = None,
-        table_size: int = 2_000_000,
-    ) -> tuple[str, list[Move], int] | None:
-        """The generic search in three stages: a depth-first probe capped at
-        ``probe_states`` (most wins take a few hundred states), then limited-discrepancy
-        passes (they find the wins a depth-first search sinks under), then the
-        exhaustive depth-first search (which alone proves losses). Every stage is exact:
-        a ``lost`` from the probe means it searched everything within its cap.
-
-        Each stage runs at native speed when the native module is there
-        (``_alternating.c``: the same moves, order and cuts; its jittered order draws
-        from its own random numbers)."""
-        from . import alternating
-        from .search import UNKNOWN, search
-
-        start = time.monotonic()
-        lds_end = start + (deadline - start) * self.probe_lds_share
-        states = 0
-        native = alternating.native if self.prune else None
-
-        def run(
-            until: float, cap: int | None, limit: int | None, seed: int = 0
-        ) -> tuple[str, list[Move]]:
-            nonlocal states
-            left = None if max_states is None else max(0, max_states - states)
-            if cap is not None:
-                left = cap if left is None else min(cap, left)
-            if native is not None:
-                code, line, n = native.bakers_dozen(
-                    [bytes(f) for f in p.foundations],
-                    [bytes(t) for t in p.tableau],
-                    self.other_suit,
-                    self.kings_move,
-                    True,
-                    -1 if limit is None else limit,
-                    max(0.0, until - time.monotonic()),
-                    -1 if left is None else left,
-                    table_size * alternating.NATIVE_TABLE_FACTOR,
-                    cancel,
-                    seed,
-                )
-                states += n
-                return ("won", "lost", "unknown")[code], [Move.parse(m) for m in line]
-            self.jitter = random.Random(seed) if seed else None
-            try:
-                verdict, moves, n = search(
-                    p,
-                    self,
-                    deadline=until,
-                    max_states=left,
-                    cancel=cancel,
-                    table_size=table_size,
-                    discrepancies=limit,
-                )
-            finally:
-                self.jitter = None
-            states += n
-            return verdict, moves
-
-        def stopped() -> bool:
-            """Cancelled, or the state budget spent (the stages would only spin)."""
-            spent = max_states is not None and states >= max_states
-            return spent or cancel is not None and cancel.is_set()
-
-        verdict, moves = run(deadline, self.probe_states, None)
-        for limit in range(64):
-            if verdict != UNKNOWN or time.monotonic() >= lds_end or stopped():
-                break
-            verdict, moves = run(min(lds_end, deadline), None, limit)
-        # Depth-first search times are heavy-tailed here (one early move can lead into
-        # a large lost region): restarts with a shuffled order and a growing cap.
-        restart_end = start + (deadline - start) * self.restart_share
-        seed = 0
-        while verdict == UNKNOWN and time.monotonic() < restart_end and not stopped():
-            seed += 1
-            cap = self.probe_states * 2 ** (1 + seed // 2)
-            verdict, moves = run(min(restart_end, deadline), cap, None, seed)
-        if verdict == UNKNOWN and not stopped():
-            verdict, moves = run(deadline, None, None)
-        return verdict, moves, states
+    def runner(self, p: Position, budget: Budget, table_size: int) -> Runner | None:
+        """The stages at native speed (``_alternating.c``: the same moves, order and
+        cuts; its jittered order draws from its own random numbers), or None with the
+        cuts off."""
+        if not self.prune:
+            return None
+        args = (
+            [bytes(f) for f in p.foundations],
+            [bytes(t) for t in p.tableau],
+            self.other_suit,
+            self.kings_move,
+            True,
+        )
+        return native_runner("bakers_dozen", args, budget, table_size, seeded=True)
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)

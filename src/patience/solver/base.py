@@ -8,12 +8,13 @@ the real engine moves that lead to it, so a winning line replays through ``play`
 
 from __future__ import annotations
 
-import threading
+import random
 from collections.abc import Hashable
 
 from ..moves import Move
 from ..position import Position
 from ..rules import Game
+from .schedule import Budget, Runner, Schedule, Verdict
 
 Tag = Hashable | None
 """An obligation a child carries: what its own next move must do (None: nothing).
@@ -51,24 +52,23 @@ class Adapter:
     """Whether to use the game's proven cuts (obligations, relaxations); off only to
     check them against the same search without them."""
 
-    lds_share = 0.5
-    """The share of the time budget for limited-discrepancy passes (wins only) before
-    the exhaustive search (which alone proves losses)."""
+    schedule = Schedule()
+    """The game's pass schedule (``schedule.run``): the generic one, by default."""
 
-    looser_share = 0.4
-    """Where a game has looser rules to prove losses first (``alternating.native_decide``):
-    the share of the time budget by which that proof must end."""
+    jitter: random.Random | None = None
+    """Set only during a jittered restart: the random source of an adapter that jitters
+    its move order (Baker's Dozen); None: its own order."""
 
-    def decide(
-        self,
-        p: Position,
-        deadline: float,
-        cancel: threading.Event | None = None,
-        max_states: int | None = None,
-        table_size: int = 2_000_000,
-    ) -> tuple[str, list[Move], int] | None:
-        """A verdict from the adapter's own search, (verdict, winning moves, states), or
-        None to run the generic search (a game whose rules fit a faster representation)."""
+    def runner(self, p: Position, budget: Budget, table_size: int) -> Runner | None:
+        """A runner of the schedule's stages from ``p`` on a faster representation (a
+        native module), or None for the reference search (``dfs``)."""
+        return None
+
+    def own_search(
+        self, p: Position, budget: Budget, table_size: int
+    ) -> tuple[Verdict, list[Move]] | None:
+        """The verdict and winning line of a search that runs the whole schedule by
+        itself (Hopscotch's native one), or None: ``search.decide`` runs the schedule."""
         return None
 
     def cost(self, p: Position) -> int:

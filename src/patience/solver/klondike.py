@@ -40,8 +40,6 @@ deeper than ``RETURN_DEPTH`` is cut, and the search then no longer claims ``lost
 
 from __future__ import annotations
 
-import threading
-
 from ..cards import RANK, RED, SUIT
 from ..games.klondike import Klondike
 from ..moves import DEAL, PILES, Move
@@ -49,17 +47,16 @@ from ..position import Position
 from ..rules import Game
 from .alternating import (
     EMPTIED,
-    LostMemo,
-    Ordered,
-    Relaxed,
     heights,
     is_safe,
-    native_decide,
     native_position,
+    native_runner,
     obligation,
     tableau_key,
 )
 from .base import Adapter, Child, Tag
+from .relaxed import LostMemo, Ordered, Relaxed
+from .schedule import Budget, Runner, Schedule
 
 _MOVES: dict[tuple[str, str, int], Move] = {}
 
@@ -89,8 +86,10 @@ class KlondikeAdapter(Adapter):
         self.limit = game.max_redeals
         if self.limit == 0:
             # With no redeal most deals are lost, and only the exhaustive search proves
-            # a loss: it gets most of the time.
-            self.lds_share = 0.15
+            # a loss: it gets most of the time (after the looser game's proof, until 0.4).
+            self.schedule = Schedule(passes=0.15, looser=0.4)
+        elif (self.draw, self.limit) == (1, None):
+            self.schedule = Schedule(passes=0.2)
         else:
             # The exhaustive search starts at 0.2 of the time. Deals logged by phase at 30 s
             # (single 1..600, draw 3 1..317, unlimited 1..361): no pass that started after
@@ -99,25 +98,19 @@ class KlondikeAdapter(Adapter):
             # draw-3 82 and 278 and unlimited 256, lost by complete passes: 0.5 s at most),
             # while the exhaustive search needs every second it gets: unlimited 101 and 318
             # (17 s and 10 s), single 37 and 361 (25 s and 24 s), draw-3 244 (15 s).
-            self.lds_share = 0.2
-            if (self.draw, self.limit) != (1, None):
-                # Single and three run the looser game's proof first (``decide``); it
-                # may run until 0.7: deal 101's takes 17 s. (The exhaustive search
-                # starts when it ends, if that is after 0.2.)
-                self.looser_share = 0.7
+            # Single and three run the looser game's proof first (``runner``); it may run
+            # until 0.7: deal 101's takes 17 s. (The exhaustive search starts when it
+            # ends, if that is after 0.2.)
+            self.schedule = Schedule(passes=0.2, looser=0.7)
         self._to_f = {(i, j): Move(f"t{i + 1}", f"f{j + 1}") for i in range(7) for j in range(4)}
         self._w = {dst: Move("w", dst) for dst in _F + _T}
         self._lost = LostMemo(self._relaxed_lost)
 
-    def decide(
-        self,
-        p: Position,
-        deadline: float,
-        cancel: threading.Event | None = None,
-        max_states: int | None = None,
-        table_size: int = 2_000_000,
-    ) -> tuple[str, list[Move], int] | None:
-        """This adapter's search at native speed (``alternating.native_decide``)."""
+    def runner(self, p: Position, budget: Budget, table_size: int) -> Runner | None:
+        """This adapter's search at native speed (``alternating.native_runner``; None
+        with the cuts off: the tests that check them use the reference search)."""
+        if not self.prune:
+            return None
         args = (
             *native_position(p),
             p.redeals,
@@ -130,7 +123,7 @@ class KlondikeAdapter(Adapter):
         # time only brings up cards that dealing one at a time can bring up too, in
         # the same order: see ``lost``), so a position it loses is lost.
         looser = None if (self.draw, self.limit) == (1, None) else (*args[:6], 1, -1, True)
-        return native_decide("search", args, self, deadline, cancel, max_states, table_size, looser)
+        return native_runner("search", args, budget, table_size, looser)
 
     def key(self, p: Position) -> bytes:
         """Foundations by suit, the tableau as a set of piles, the stock cycle canonical."""
@@ -251,8 +244,8 @@ class KlondikeAdapter(Adapter):
         return [c for _, _, c in ranked]
 
     def lost(self, p: Position) -> bool:
-        """Whether even a relaxed game (``alternating.Relaxed``, then
-        ``alternating.Ordered``) is lost: then so is this one.
+        """Whether even a relaxed game (``relaxed.Relaxed``, then
+        ``relaxed.Ordered``) is lost: then so is this one.
 
         The stock in the relaxed games: with one card per deal, taking a card off the
         waste changes nothing about what later deals bring, so a playable waste card is

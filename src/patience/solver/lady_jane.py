@@ -10,7 +10,6 @@ they are then interchangeable, compared as a set.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
 from ..cards import SUIT
@@ -18,19 +17,18 @@ from ..moves import FOUNDATION, PILES, RESERVE, TABLEAU, Move
 from ..position import Position
 from ..rules import Game
 from .alternating import (
-    LostMemo,
-    Ordered,
-    Relaxed,
     heights,
     honours,
     is_safe,
-    native_decide,
     native_position,
+    native_runner,
     obligation,
     relative_rank,
     tableau_key,
 )
 from .base import Adapter, Child, Tag
+from .relaxed import LostMemo, Ordered, Relaxed
+from .schedule import Budget, Runner
 
 
 class LadyJaneAdapter(Adapter):
@@ -40,15 +38,11 @@ class LadyJaneAdapter(Adapter):
         super().__init__(game)
         self._lost = LostMemo(self._relaxed_lost)
 
-    def decide(
-        self,
-        p: Position,
-        deadline: float,
-        cancel: threading.Event | None = None,
-        max_states: int | None = None,
-        table_size: int = 2_000_000,
-    ) -> tuple[str, list[Move], int] | None:
-        """This adapter's search at native speed (``alternating.native_decide``)."""
+    def runner(self, p: Position, budget: Budget, table_size: int) -> Runner | None:
+        """This adapter's search at native speed (``alternating.native_runner``; None
+        with the cuts off: the tests that check them use the reference search)."""
+        if not self.prune:
+            return None
         assert p.base is not None
         args = (
             *native_position(p),
@@ -56,11 +50,11 @@ class LadyJaneAdapter(Adapter):
             p.base,
             self.prune,
         )
-        return native_decide("lady_jane", args, self, deadline, cancel, max_states, table_size)
+        return native_runner("lady_jane", args, budget, table_size)
 
     def lost(self, p: Position) -> bool:
-        """Whether even a relaxed game (``alternating.Relaxed``, then
-        ``alternating.Ordered``) is lost: then so is this one.
+        """Whether even a relaxed game (``relaxed.Relaxed``, then
+        ``relaxed.Ordered``) is lost: then so is this one.
 
         The stock and reserves in the relaxed games: what a deal brings does not depend
         on play, and a deal only covers reserve cards, so every possible move is made

@@ -1,35 +1,57 @@
-"""Depth-first search with a bounded transposition table, and the public entry points.
+"""The public entry points: a verdict (``solve``), a hint, the next winnable deal.
 
-The search is exact: it answers ``won`` only with a line that the engine accepts move
-by move (checked before returning), and ``lost`` only when every reachable state was
-searched. The transposition table may forget states when it is full; that costs time,
-never correctness, because the states on the current path are kept apart and a
-forgotten state is simply searched again.
+Each game's adapter says how to search it (``base.Adapter``) and its pass schedule
+(``schedule.Schedule``); ``decide`` runs that schedule on the adapter's native
+search where there is one, else on the reference search (``dfs``).
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
 from ..games import game_for, get_game
 from ..moves import Move
 from ..position import Position
 from ..rules import Game
-from .base import Adapter, Tag
+from .bakers_dozen import BakersDozenAdapter
+from .base import Adapter
+from .dfs import DEFAULT_TABLE_SIZE, reference_runner
+from .hopscotch import HopscotchAdapter
+from .klondike import KlondikeAdapter
+from .lady_jane import LadyJaneAdapter
+from .schedule import Budget, Outcome, Verdict, run
 
-DEFAULT_TABLE_SIZE = 2_000_000
-"""States the transposition table remembers before it starts forgetting old ones."""
+__all__ = [
+    "DEFAULT_TABLE_SIZE",
+    "Hint",
+    "SolveResult",
+    "Verdict",
+    "adapter_for",
+    "decide",
+    "find_winnable",
+    "hint",
+    "replay",
+    "solve",
+]
 
-WON, LOST, UNKNOWN = "won", "lost", "unknown"
+ADAPTERS: dict[str, type[Adapter]] = {
+    "klondike": KlondikeAdapter,
+    "lady-jane": LadyJaneAdapter,
+    "bakers-dozen": BakersDozenAdapter,
+    "hopscotch": HopscotchAdapter,
+}
+"""Each game's adapter (a game not named here gets the generic one)."""
 
 
 @dataclass(frozen=True)
 class SolveResult:
-    """A verdict: ``won`` with a winning line, ``lost`` (proven), or ``unknown``."""
+    """A verdict: ``won`` with a winning line, ``lost`` (proven), or ``unknown``.
+
+    ``result`` is a ``Verdict`` (equal to its string), typed ``str`` for the callers
+    that build on it as text."""
 
     result: str
     moves: list[Move] = field(default_factory=list)
@@ -48,148 +70,31 @@ class Hint:
 
 def adapter_for(game: Game) -> Adapter:
     """The search adapter of ``game`` (the per-game pruning, or the generic one)."""
-    from .bakers_dozen import BakersDozenAdapter
-    from .hopscotch import HopscotchAdapter
-    from .klondike import KlondikeAdapter
-    from .lady_jane import LadyJaneAdapter
-
-    adapters: dict[str, type[Adapter]] = {
-        "klondike": KlondikeAdapter,
-        "lady-jane": LadyJaneAdapter,
-        "bakers-dozen": BakersDozenAdapter,
-        "hopscotch": HopscotchAdapter,
-    }
-    return adapters.get(game.name, Adapter)(game)
+    return ADAPTERS.get(game.name, Adapter)(game)
 
 
-class _Table:
-    """A bounded map of key -> lowest cost seen, in two generations: the older one is
-    dropped when the newer fills up (forgetting costs time, never correctness)."""
-
-    def __init__(self, size: int) -> None:
-        self.half = max(1, size // 2)
-        self.new: dict[Hashable, int] = {}
-        self.old: dict[Hashable, int] = {}
-
-    def covers(self, key: Hashable, cost: int) -> bool:
-        """Whether the state was searched already at a cost no higher than ``cost``."""
-        seen = self.new.get(key)
-        if seen is None:
-            seen = self.old.get(key)
-        return seen is not None and seen <= cost
-
-    def add(self, key: Hashable, cost: int) -> None:
-        self.new[key] = cost
-        if len(self.new) >= self.half:
-            self.old = self.new
-            self.new = {}
-
-
-class _Stop(Exception):
-    """The budget ran out."""
-
-
-def search(
-    root: Position,
+def decide(
+    position: Position,
     adapter: Adapter,
-    *,
-    deadline: float | None = None,
-    max_states: int | None = None,
-    cancel: threading.Event | None = None,
+    budget: Budget,
     table_size: int = DEFAULT_TABLE_SIZE,
-    discrepancies: int | None = None,
-) -> tuple[str, list[Move], int]:
-    """Search from ``root``: (verdict, winning line or [], states expanded).
-
-    With ``discrepancies`` set, the search is a limited-discrepancy one: taking a
-    node's k-th choice (0 = the adapter's first) spends k, and a line may spend at
-    most ``discrepancies``. It says ``lost``
-    only if that limit never cut anything off (the search was then exhaustive).
-    """
-    game = adapter.game
-    apply = game.apply
-    table = _Table(table_size)
-    on_path: set[Hashable] = set()
-    line: list[tuple[Move, ...]] = []
-    # Each frame: [children, next index, key, discrepancies left].
-    stack: list[list[Any]] = []
-    states = 0
-    cut = False
-    limited = discrepancies is not None
-
-    def enter(p: Position, moves: tuple[Move, ...], left: int, tag: Tag) -> bool:
-        """Open a node; True when it is a win (the line then ends with it)."""
-        nonlocal states
-        auto_moves, p = adapter.auto(p)
-        if auto_moves:
-            moves = moves + tuple(auto_moves)
-            # The safe moves changed the position the obligation was about; dropping
-            # it only widens the search, which is always sound.
-            tag = None
-        if game.is_won(p):
-            line.append(moves)
-            return True
-        finish = adapter.finish(p)
-        if finish is not None:
-            line.append(moves + tuple(finish))
-            return True
-        key: Hashable = adapter.key(p)
-        if limited:
-            # A state searched with at least as many discrepancies left is covered.
-            key, cost = (key, adapter.cost(p)), -left
-        else:
-            cost = adapter.cost(p)
-        if tag is not None:
-            # The same state searched with no obligation covers it: an obligation only
-            # narrows the choice of moves.
-            if table.covers(key, cost):
-                return False
-            key = (key, tag)
-        # An ancestor with the same key had a cost no higher (costs never fall along a
-        # line), so meeting it again is a cycle.
-        if key in on_path or table.covers(key, cost):
-            return False
-        table.add(key, cost)
-        states += 1
-        if states & 511 == 0:
-            if deadline is not None and time.monotonic() > deadline:
-                raise _Stop
-            if cancel is not None and cancel.is_set():
-                raise _Stop
-        if max_states is not None and states > max_states:
-            raise _Stop
-        on_path.add(key)
-        line.append(moves)
-        stack.append([adapter.children(p, tag), 0, key, left])
-        return False
-
-    def won() -> list[Move]:
-        return [m for step in line for m in step]
-
-    try:
-        if enter(root, (), discrepancies or 0, None):
-            return WON, won(), states
-        while stack:
-            frame = stack[-1]
-            kids, i, key, left = frame
-            if i >= len(kids):
-                stack.pop()
-                on_path.discard(key)
-                line.pop()
-                continue
-            frame[1] = i + 1
-            if limited and i:
-                if left < i:
-                    cut = True
-                    frame[1] = len(kids)
-                    continue
-                left -= i
-            moves, base, last, tag = kids[i]
-            if enter(apply(base, last), moves, left, tag):
-                return WON, won(), states
-    except _Stop:
-        return UNKNOWN, [], states
-    return (UNKNOWN if cut or adapter.incomplete else LOST), [], states
+) -> Outcome:
+    """Run the adapter's schedule on ``position`` within ``budget``: on the adapter's
+    own search, else its native runner, else the reference search (which has no
+    looser game). The line is not replayed here (``solve`` does). Nothing starts
+    once the budget is spent (cancelled, out of time or states)."""
+    if budget.spent():
+        return Verdict.UNKNOWN, [], budget.states
+    own = adapter.own_search(position, budget, table_size)
+    if own is not None:
+        return (*own, budget.states)
+    runner = adapter.runner(position, budget, table_size)
+    schedule = adapter.schedule
+    if runner is None:
+        runner = reference_runner(position, adapter, budget.cancel, table_size)
+        schedule = replace(schedule, looser=0.0)
+    verdict, moves = run(schedule, budget, runner)
+    return verdict, moves, budget.states
 
 
 def replay(position: Position, moves: list[Move]) -> Position:
@@ -198,49 +103,6 @@ def replay(position: Position, moves: list[Move]) -> Position:
     for m in moves:
         position = game.play(position, m)
     return position
-
-
-def _generic(
-    position: Position,
-    adapter: Adapter,
-    lds_end: float,
-    deadline: float,
-    max_states: int | None,
-    cancel: threading.Event | None,
-    table_size: int,
-) -> tuple[str, list[Move], int]:
-    """The generic search: limited-discrepancy passes (0, 1, 2, ... departures from the
-    preferred move) until ``lds_end``, as they find most wins far sooner than a plain
-    depth-first search, which can sink its whole budget under one bad early move; then
-    the exhaustive search, which alone can prove a loss."""
-    states = 0
-    verdict, moves = UNKNOWN, list[Move]()
-    for limit in range(64):
-        if time.monotonic() >= lds_end or (cancel is not None and cancel.is_set()):
-            break
-        verdict, moves, n = search(
-            position,
-            adapter,
-            deadline=min(lds_end, deadline),
-            max_states=None if max_states is None else max(0, max_states - states),
-            cancel=cancel,
-            table_size=table_size,
-            discrepancies=limit,
-        )
-        states += n
-        if verdict != UNKNOWN:
-            break
-    if verdict == UNKNOWN:
-        verdict, moves, n = search(
-            position,
-            adapter,
-            deadline=deadline,
-            max_states=None if max_states is None else max(0, max_states - states),
-            cancel=cancel,
-            table_size=table_size,
-        )
-        states += n
-    return verdict, moves, states
 
 
 def solve(
@@ -255,22 +117,9 @@ def solve(
     start = time.monotonic()
     game = game_for(position)
     adapter = adapter_for(game)
-    deadline = start + timeout
-    # A game whose adapter has a search of its own (on a faster representation) uses it.
-    direct = adapter.decide(position, deadline, cancel, max_states, table_size)
-    if direct is not None:
-        verdict, moves, states = direct
-    else:
-        verdict, moves, states = _generic(
-            position,
-            adapter,
-            start + timeout * adapter.lds_share,
-            deadline,
-            max_states,
-            cancel,
-            table_size,
-        )
-    if verdict == WON:
+    budget = Budget(start, start + timeout, max_states, cancel)
+    verdict, moves, states = decide(position, adapter, budget, table_size)
+    if verdict == Verdict.WON:
         # The line must stand up to the engine's own checks: never a wrong verdict.
         end = replay(position, moves)
         if not game.is_won(end):
@@ -284,9 +133,9 @@ def hint(position: Position, timeout: float = 2.0, cancel: threading.Event | Non
     if game.is_won(position):
         return Hint("winnable", None, [])
     result = solve(position, timeout=timeout, cancel=cancel)
-    if result.result == WON:
+    if result.result == Verdict.WON:
         return Hint("winnable", result.moves[0], result.moves)
-    if result.result == LOST:
+    if result.result == Verdict.LOST:
         return Hint("lost", None, [])
     return Hint("unknown", adapter_for(game).guess(position), [])
 
@@ -307,6 +156,6 @@ def find_winnable(
         if left <= 0:
             return None
         p = rules.new_position(deal)
-        if solve(p, timeout=min(per_deal, left)).result == WON:
+        if solve(p, timeout=min(per_deal, left)).result == Verdict.WON:
             return deal
         deal += 1

@@ -1,0 +1,208 @@
+/* The canonical keys of a state, the memo of the relaxed games' verdicts (``lost``),
+ * the safe-move test and the ranking of children, shared by the three games.
+ * Part of the _alternating module: included once, in order, by _alternating.c (one
+ * translation unit, so the compiler inlines across these files). */
+
+static void add_seq(const State *s, uint64_t *a, uint64_t *b) {
+    for (int k = 0; k < s->nseq; k++) {
+        *a += ZA[s->seq[k]];
+        *b += ZB[s->seq[k]];
+    }
+}
+
+/* Pile ``i``'s first ``n`` cards and its face-down count into both lanes of a key (a
+ * sum over piles: they are compared as a set). */
+static void add_pile(const State *s, int i, int n, uint64_t *a, uint64_t *b) {
+    uint64_t x = DA[s->down[i]] + (uint64_t)n * 0x9E3779B97F4A7C15ULL;
+    uint64_t y = DB[s->down[i]] + (uint64_t)n * 0xD6E8FEB86659FD93ULL;
+    for (int k = 0; k < n; k++) {
+        x += RA[k][s->tab[i][k]];
+        y += RB[k][s->tab[i][k]];
+    }
+    *a += mixa(x);
+    *b += mixb(y);
+}
+
+/* Bring the piles' parts of the keys up to date (``State.dirty``). */
+static void refresh_piles(State *s) {
+    for (int i = 0; i < s->npiles; i++) {
+        if (s->dirty >> i & 1) {
+            s->pha[i] = s->phb[i] = s->lpa[i] = s->lpb[i] = 0;
+            add_pile(s, i, s->len[i], &s->pha[i], &s->phb[i]);
+            add_pile(s, i, s->len[i] ? s->down[i] + 1 : 0, &s->lpa[i], &s->lpb[i]);
+        }
+#ifdef CHECK_KEYS
+        uint64_t ca = 0, cb = 0, la = 0, lb = 0;
+        add_pile(s, i, s->len[i], &ca, &cb);
+        add_pile(s, i, s->len[i] ? s->down[i] + 1 : 0, &la, &lb);
+        if (ca != s->pha[i] || cb != s->phb[i] || la != s->lpa[i] || lb != s->lpb[i]) abort();
+#endif
+    }
+    s->dirty = 0;
+}
+
+static uint64_t heights_code(const State *s) {
+    return (uint64_t)s->h[0] | (uint64_t)s->h[1] << 4 | (uint64_t)s->h[2] << 8 |
+           (uint64_t)s->h[3] << 12;
+}
+
+/* Lady Jane's stacks (reserves, waste) and stock into a key: the reserves in order,
+ * or as a set (``sorted``), the waste and the stock's size always. */
+static void stacks_hash(const State *s, int sorted, uint64_t *pa, uint64_t *pb) {
+    uint64_t a = mixa((uint64_t)s->nstock * 0x632BE59BD9B4E019ULL + 0x1F83D9ABFB41BD6BULL);
+    uint64_t b = mixb((uint64_t)s->nstock * 0x8CB92BA72F3D8DD7ULL + 0x5BE0CD19137E2179ULL);
+    for (int i = 0; i < 8; i++) {
+        uint64_t x = (uint64_t)s->nres[i] * 0xA4093822299F31D0ULL + 0x082EFA98EC4E6C89ULL;
+        uint64_t y = (uint64_t)s->nres[i] * 0x452821E638D01377ULL + 0xBE5466CF34E90C6CULL;
+        for (int k = 0; k < s->nres[i]; k++) {
+            x += RA[k][s->res[i][k]];
+            y += RB[k][s->res[i][k]];
+        }
+        uint64_t at = sorted && i < 7 ? 0 : (uint64_t)(i + 1);
+        a += mixa(x + at * 0xC0AC29B7C97C50DDULL);
+        b += mixb(y + at * 0x3F84D5B5B5470917ULL);
+    }
+    *pa += a;
+    *pb += b;
+}
+
+/* Whether the relaxed game Relax is lost, remembered by what it reads (LostMemo). */
+static int relaxed_lost_memo(Search *S) {
+    State *s = &S->st;
+    int left = S->limit < 0 ? 255 : S->limit - s->redeals;
+    uint64_t a = mixa(heights_code(s) ^ (uint64_t)s->ptr << 20 ^ (uint64_t)left << 28);
+    uint64_t b = mixb(heights_code(s) + ((uint64_t)s->ptr << 24) + ((uint64_t)left << 40));
+    add_seq(s, &a, &b);
+    refresh_piles(s);
+    for (int i = 0; i < 7; i++) {
+        a += s->lpa[i];
+        b += s->lpb[i];
+    }
+    if (S->lady_jane) stacks_hash(s, 0, &a, &b);
+    for (int i = 0; i < 7; i++) /* relaxed.loose */
+        for (int k = s->down[i] + 1; k < s->len[i]; k++) {
+            int x = s->tab[i][k], under = s->tab[i][k - 1];
+            if (s->rel[x] == 13 || (under != s->pa[x] && under != s->pb[x])) {
+                a += mixa(ZA[x] ^ 0x3C6EF372FE94F82BULL);
+                b += mixb(ZB[x] ^ 0xA54FF53A5F1D36F1ULL);
+            }
+        }
+    a = mixa(a);
+    b = mixb(b);
+    Entry *e = table_find(&S->memo, a, b);
+    if (e->b) return entry_val(e);
+    int v = relaxed_lost(S);
+    if (S->memo.count >= S->memo_limit) table_clear(&S->memo);
+    if (!table_put(&S->memo, a, b, v, S->memo_limit)) S->oom = 1;
+    return v;
+}
+
+/* The adapters' ``lost``: whether a relaxed game, Relax or Ordered, is lost.
+ *
+ * Ordered proves every loss Relax proves (no exception among 23,600 positions from
+ * random play, in every Klondike mode and Lady Jane) and more, but it costs about as
+ * much as the rest of a state, and Relax, remembered, a fraction of that. Which pays
+ * depends on the search, so one state in 16 (and the first 256) is a probe that runs
+ * Relax, then Ordered if Relax found no loss, counting lately (a window halved every
+ * 4,096 probes) the losses each proves; the other states run
+ * - Relax alone while Ordered finds a loss Relax missed on fewer than 1% of the
+ *   probes (draw-3 deal 244: not one in its first 600,000 runs; lost in 15 s, not
+ *   over 30 s);
+ * - Relax, then Ordered, while Relax proves over a quarter of the probes lost (it
+ *   then saves more runs of Ordered than it costs);
+ * - Ordered alone otherwise (unlimited deal 101: lost in 12 s, not 15 s).
+ * A state left unpruned is only searched: the verdicts stay proven. (The Python
+ * search, the reference the tests check the cuts against, always runs both.) */
+static int lost(Search *S) {
+    if (S->probes < 256 || S->states % 16 == 0) {
+        int v = relaxed_lost_memo(S);
+        S->relax_losses += v;
+        if (!v) {
+            v = ordered_lost(S);
+            S->ordered_runs++;
+            S->ordered_losses += v;
+        }
+        if (++S->probes == 4096) {
+            S->probes /= 2;
+            S->relax_losses /= 2;
+            S->ordered_runs /= 2;
+            S->ordered_losses /= 2;
+        }
+        return v;
+    }
+    if (S->ordered_losses * 100 < S->ordered_runs) return relaxed_lost_memo(S);
+    if (S->relax_losses * 4 > S->probes && relaxed_lost_memo(S)) return 1;
+    return ordered_lost(S);
+}
+
+/* KlondikeAdapter.cost: what of the redeals used and the pointer is a cost rather
+ * than part of the key (a state of lower cost reaches the other by dealing). */
+static int stock_cost(const Search *S) {
+    const State *s = &S->st;
+    if (S->limit >= 0) return S->draw == 1 ? s->redeals * 64 + s->ptr : s->redeals;
+    if (S->draw == 1 || s->ptr % 3 == 0 || s->ptr == s->nseq) return 0;
+    return s->ptr;
+}
+
+/* The canonical key (KlondikeAdapter.key) as two 64-bit lanes of a hash. */
+static void key(Search *S, uint64_t *pa, uint64_t *pb) {
+    State *s = &S->st;
+    int tail; /* what of the pointer is not in stock_cost */
+    if (S->draw == 1)
+        tail = 0;
+    else if (S->limit < 0)
+        tail = stock_cost(S) % 3; /* 0 for the pointers that reach the same cards */
+    else
+        tail = s->ptr;
+    uint64_t a = mixa(heights_code(s) ^ (uint64_t)(tail + 1) << 16);
+    uint64_t b = mixb(heights_code(s) + ((uint64_t)(tail + 7) << 32));
+    add_seq(s, &a, &b);
+    refresh_piles(s);
+    for (int i = 0; i < s->npiles; i++) {
+        a += s->pha[i];
+        b += s->phb[i];
+    }
+    /* Lady Jane (LadyJaneAdapter.key): the reserves as a set after the last deal. */
+    if (S->lady_jane) stacks_hash(s, s->nstock <= 2, &a, &b);
+    *pa = a;
+    *pb = b;
+}
+
+static int is_safe(int card, int r, const int *h) {
+    int su = SUIT[card];
+    for (int t = 0; t < 4; t++) {
+        if (t == su) continue;
+        if ((t & 1) != RED[card]) {
+            if (h[t] < r - 1) return 0;
+        } else if (h[t] < r - 2) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void add_plain(Search *S, Prim m, int score, int order, int tag) {
+    Child *ch = new_kid(S);
+    if (!ch) return;
+    ch->prims[0] = m;
+    ch->nprims = 1;
+    ch->score = score;
+    ch->order = order;
+    ch->tag = (uint8_t)tag;
+}
+
+/* Sort the children from ``base`` by score * 64 + order, keeping their order on ties. */
+static void sort_kids(Search *S, size_t base) {
+    Child *kids = S->kids + base;
+    size_t n = S->nkids - base;
+    for (size_t i = 1; i < n; i++) {
+        Child t = kids[i];
+        int kt = t.score * 64 + t.order;
+        size_t j = i;
+        while (j > 0 && kids[j - 1].score * 64 + kids[j - 1].order > kt) {
+            kids[j] = kids[j - 1];
+            j--;
+        }
+        kids[j] = t;
+    }
+}

@@ -1,0 +1,312 @@
+/* The state of a Klondike, Lady Jane or Baker's Dozen search (the cards, the
+ * search's stacks and budget) and its moves, made and undone.
+ * Part of the _alternating module: included once, in order, by _alternating.c (one
+ * translation unit, so the compiler inlines across these files). */
+
+/* ------------------------------------------------------------------ state */
+
+typedef struct {
+    int npiles;                /* 7; Baker's Dozen: 13 */
+    uint8_t tab[13][MAXPILE];
+    int len[13], down[13];
+    int h[4];          /* cards home, by suit */
+    int fof[4];        /* foundation holding each suit, -1: none */
+    int sof[4];        /* suit on each foundation, -1: empty */
+    uint8_t seq[52];   /* waste + reversed(stock): the order cards come up */
+    int nseq, ptr, redeals;
+    /* Ranks relative to the base rank (Lady Jane; Klondike: the ranks themselves) */
+    int rel[52], pa[52], pb[52]; /* rank; the two cards of rank + 1 in the other colour */
+    int cof[4][15];              /* the card of each suit and rank */
+    /* Lady Jane: the reserves, the waste (stack 7), the stock */
+    uint8_t res[8][52];
+    int nres[8];
+    uint8_t stock[52];
+    int nstock;
+    /* Each pile's part of the key (add_pile over the whole pile) and of the relaxed
+     * game's memo key (over its face-down cards and lowest face-up card), kept until
+     * the pile changes: ``dirty`` has a bit per pile that apply or undo_to changed. */
+    uint64_t pha[13], phb[13], lpa[13], lpb[13];
+    unsigned dirty;
+} State;
+
+typedef struct {
+    uint8_t kind, a, b, c, deals, redeals;
+} Prim;
+
+typedef struct {
+    Prim p;
+    int8_t flipped, f, claimed;
+    uint8_t card, old_ptr;
+    int old_redeals;
+} Done;
+
+typedef struct {
+    int score, order;
+    int nprims;
+    Prim prims[MAXP];
+    uint8_t tag;
+} Child;
+
+static void set_ranks(State *s, int base) {
+    s->npiles = 7;
+    for (int c = 0; c < 52; c++) {
+        s->rel[c] = base ? (RANK[c] - base + 13) % 13 + 1 : RANK[c];
+        s->cof[SUIT[c]][s->rel[c]] = c;
+    }
+    for (int c = 0; c < 52; c++) {
+        int r = s->rel[c];
+        if (r == 13) {
+            s->pa[c] = s->pb[c] = c; /* never read: Kings go to empty piles */
+            continue;
+        }
+        s->pa[c] = s->cof[RED[c] ? 0 : 1][r + 1];
+        s->pb[c] = s->cof[RED[c] ? 2 : 3][r + 1];
+    }
+}
+
+/* ------------------------------------------------------------- search */
+
+typedef struct {
+    State st;
+    int lady_jane;   /* 0: Klondike */
+    int bakers;      /* Baker's Dozen: 1; other_suit, kings_move: its options */
+    int other_suit, kings_move;
+    uint64_t jitter; /* Baker's Dozen: a jittered move order's random state (0: none) */
+    int draw, limit; /* limit < 0: unlimited redeals */
+    int prune, lds;
+    Done *done;
+    size_t ndone, capdone;
+    Child *kids;
+    size_t nkids, capkids;
+    Table tnew, told;
+    size_t half;
+    Table memo;
+    size_t memo_limit;
+    uint64_t *pa, *pb;
+    int32_t *pc;
+    size_t npath, cappath;
+    long long states, max_states;
+    double deadline, next_poll;
+    int cut, incomplete, oom, interrupted;
+    long probes, relax_losses, ordered_runs, ordered_losses; /* lately: see lost() */
+    PyObject *cancel;
+    PyThreadState *ts;
+} Search;
+
+static int push_done(Search *S, Done d) {
+    if (S->ndone == S->capdone) {
+        size_t cap = S->capdone ? S->capdone * 2 : 1024;
+        Done *n = realloc(S->done, cap * sizeof(Done));
+        if (!n) return 0;
+        S->done = n;
+        S->capdone = cap;
+    }
+    S->done[S->ndone++] = d;
+    return 1;
+}
+
+static Child *new_kid(Search *S) {
+    if (S->nkids == S->capkids) {
+        size_t cap = S->capkids ? S->capkids * 2 : 4096;
+        Child *n = realloc(S->kids, cap * sizeof(Child));
+        if (!n) {
+            S->oom = 1;
+            return NULL;
+        }
+        S->kids = n;
+        S->capkids = cap;
+    }
+    Child *c = &S->kids[S->nkids++];
+    c->nprims = 0;
+    c->tag = NOTAG;
+    c->order = 0;
+    return c;
+}
+
+/* --------------------------------------------------------- moves */
+
+static void flip_after(State *s, int i, Done *d) {
+    if (s->down[i] && s->down[i] >= s->len[i] && s->len[i] > 0) {
+        s->down[i] = s->len[i] - 1;
+        d->flipped = 1;
+    }
+}
+
+static void to_home(State *s, int card, Done *d) {
+    int su = SUIT[card];
+    if (s->h[su] == 0) {
+        int f = 0;
+        while (s->sof[f] >= 0) f++;
+        s->sof[f] = su;
+        s->fof[su] = f;
+        d->claimed = 1;
+    }
+    d->f = (int8_t)s->fof[su];
+    s->h[su]++;
+}
+
+static void take_seq(State *s, int idx, Done *d, int redeals) {
+    d->card = s->seq[idx];
+    d->old_ptr = (uint8_t)s->ptr;
+    d->old_redeals = s->redeals;
+    memmove(&s->seq[idx], &s->seq[idx + 1], (size_t)(s->nseq - idx - 1));
+    s->nseq--;
+    s->ptr = idx;
+    s->redeals = redeals;
+}
+
+static int apply(Search *S, Prim p) {
+    State *s = &S->st;
+    Done d;
+    memset(&d, 0, sizeof d);
+    d.p = p;
+    d.f = -1;
+    switch (p.kind) {
+    case P_TT: {
+        int n = p.c, src = p.a, dst = p.b;
+        s->dirty |= 1u << src | 1u << dst;
+        memcpy(&s->tab[dst][s->len[dst]], &s->tab[src][s->len[src] - n], (size_t)n);
+        s->len[dst] += n;
+        s->len[src] -= n;
+        flip_after(s, src, &d);
+        break;
+    }
+    case P_TF: {
+        int src = p.a, card = s->tab[src][s->len[src] - 1];
+        d.card = (uint8_t)card;
+        s->dirty |= 1u << src;
+        s->len[src]--;
+        flip_after(s, src, &d);
+        to_home(s, card, &d);
+        break;
+    }
+    case P_WT:
+        take_seq(s, p.a, &d, p.redeals);
+        s->dirty |= 1u << p.b;
+        s->tab[p.b][s->len[p.b]++] = d.card;
+        break;
+    case P_WF:
+        take_seq(s, p.a, &d, p.redeals);
+        to_home(s, d.card, &d);
+        break;
+    case P_XT:
+    case P_XF: {
+        int card = p.a == 8 ? s->stock[--s->nstock] : s->res[p.a][--s->nres[p.a]];
+        d.card = (uint8_t)card;
+        if (p.kind == P_XT) {
+            s->dirty |= 1u << p.b;
+            s->tab[p.b][s->len[p.b]++] = (uint8_t)card;
+        } else
+            to_home(s, card, &d);
+        break;
+    }
+    case P_DEAL:
+        if (s->nstock > 7) {
+            for (int i = 0; i < 7; i++) s->res[i][s->nres[i]++] = s->stock[s->nstock - 1 - i];
+            s->nstock -= 7;
+            d.card = 7;
+        } else {
+            s->res[7][s->nres[7]++] = s->stock[--s->nstock];
+            d.card = 1;
+        }
+        break;
+    case P_FT: {
+        int su = p.a, card = s->cof[su][s->h[su]];
+        d.card = (uint8_t)card;
+        d.f = (int8_t)s->fof[su];
+        s->h[su]--;
+        if (s->h[su] == 0) {
+            s->sof[d.f] = -1;
+            s->fof[su] = -1;
+        }
+        s->dirty |= 1u << p.b;
+        s->tab[p.b][s->len[p.b]++] = (uint8_t)card;
+        break;
+    }
+    }
+    if (!push_done(S, d)) {
+        S->oom = 1;
+        return 0;
+    }
+    return 1;
+}
+
+static void from_home(State *s, Done *d) {
+    int su = SUIT[d->card];
+    s->h[su]--;
+    if (d->claimed) {
+        s->sof[d->f] = -1;
+        s->fof[su] = -1;
+    }
+}
+
+static void put_seq(State *s, Done *d) {
+    int idx = d->p.a;
+    memmove(&s->seq[idx + 1], &s->seq[idx], (size_t)(s->nseq - idx));
+    s->seq[idx] = d->card;
+    s->nseq++;
+    s->ptr = d->old_ptr;
+    s->redeals = d->old_redeals;
+}
+
+static void undo_to(Search *S, size_t mark) {
+    State *s = &S->st;
+    while (S->ndone > mark) {
+        Done *d = &S->done[--S->ndone];
+        Prim p = d->p;
+        /* the piles the move touched (a: the source of TT and TF, b: a destination) */
+        if (p.kind == P_TT || p.kind == P_TF) s->dirty |= 1u << p.a;
+        if (p.kind == P_TT || p.kind == P_WT || p.kind == P_XT || p.kind == P_FT)
+            s->dirty |= 1u << p.b;
+        switch (p.kind) {
+        case P_TT:
+            if (d->flipped) s->down[p.a]++;
+            memcpy(&s->tab[p.a][s->len[p.a]], &s->tab[p.b][s->len[p.b] - p.c], p.c);
+            s->len[p.a] += p.c;
+            s->len[p.b] -= p.c;
+            break;
+        case P_TF:
+            from_home(s, d);
+            if (d->flipped) s->down[p.a]++;
+            s->tab[p.a][s->len[p.a]++] = d->card;
+            break;
+        case P_WT:
+            s->len[p.b]--;
+            put_seq(s, d);
+            break;
+        case P_WF:
+            from_home(s, d);
+            put_seq(s, d);
+            break;
+        case P_XT:
+        case P_XF:
+            if (p.kind == P_XT)
+                s->len[p.b]--;
+            else
+                from_home(s, d);
+            if (p.a == 8)
+                s->stock[s->nstock++] = d->card;
+            else
+                s->res[p.a][s->nres[p.a]++] = d->card;
+            break;
+        case P_DEAL:
+            if (d->card == 7) {
+                s->nstock += 7;
+                for (int i = 0; i < 7; i++) s->nres[i]--;
+            } else {
+                s->stock[s->nstock++] = s->res[7][--s->nres[7]];
+            }
+            break;
+        case P_FT: {
+            int su = p.a;
+            s->len[p.b]--;
+            if (s->h[su] == 0) {
+                s->sof[d->f] = su;
+                s->fof[su] = d->f;
+            }
+            s->h[su]++;
+            break;
+        }
+        }
+    }
+}

@@ -1,0 +1,234 @@
+/* The search itself: safe moves and the finish shortcut of whichever game, the
+ * transposition table's use (with the line's states kept apart), the budget, and
+ * the depth-first search with its discrepancy limit.
+ * Part of the _alternating module: included once, in order, by _alternating.c (one
+ * translation unit, so the compiler inlines across these files). */
+
+static int do_auto(Search *S) {
+    State *s = &S->st;
+    if (S->lady_jane) return lj_auto(S);
+    if (S->bakers) return bd_auto(S);
+    int made = 0, progress = 1;
+    while (progress) {
+        progress = 0;
+        for (int i = 0; i < 7; i++) {
+            if (!s->len[i]) continue;
+            int c = s->tab[i][s->len[i] - 1], r = s->rel[c];
+            if (s->h[SUIT[c]] != r - 1 || !is_safe(c, r, s->h)) continue;
+            Prim p = {P_TF, (uint8_t)i, 0, 1, 0, 0};
+            if (!apply(S, p)) return made;
+            made++;
+            progress = 1;
+        }
+    }
+    return made;
+}
+
+/* With no stock, no waste and no face-down card: play home until stuck (finish). */
+static int finish(Search *S) {
+    State *s = &S->st;
+    if (s->nseq || s->nstock) return 0;
+    for (int i = 0; i < 8; i++)
+        if (s->nres[i]) return 0;
+    for (int i = 0; i < s->npiles; i++)
+        if (s->down[i]) return 0;
+    size_t mark = S->ndone;
+    int progress = 1;
+    while (progress) {
+        progress = 0;
+        for (int i = 0; i < s->npiles; i++) {
+            if (!s->len[i]) continue;
+            int c = s->tab[i][s->len[i] - 1];
+            if (s->h[SUIT[c]] != s->rel[c] - 1) continue;
+            Prim p = {P_TF, (uint8_t)i, 0, 1, 0, 0};
+            if (!apply(S, p)) return 0;
+            progress = 1;
+        }
+    }
+    if (s->h[0] + s->h[1] + s->h[2] + s->h[3] == 52) return 1;
+    undo_to(S, mark);
+    return 0;
+}
+
+/* ------------------------------------------------------ the table */
+
+/* Start loading where key ``a`` lies in both tables: the lookups then wait for memory
+ * together rather than one after the other. */
+static inline void prefetch(Search *S, uint64_t a) {
+    __builtin_prefetch(&S->tnew.e[(size_t)a & (S->tnew.cap - 1)]);
+    __builtin_prefetch(&S->told.e[(size_t)a & (S->told.cap - 1)]);
+}
+
+static int covers(Search *S, uint64_t a, uint64_t b, int32_t cost) {
+    Entry *e = table_find(&S->tnew, a, b);
+    if (!e->b) e = table_find(&S->told, a, b);
+    return e->b && entry_val(e) <= cost;
+}
+
+static int add_key(Search *S, uint64_t a, uint64_t b, int32_t cost) {
+    if (!table_put(&S->tnew, a, b, cost, S->half)) return 0;
+    if (S->tnew.count >= S->half) {
+        Table t = S->told;
+        S->told = S->tnew;
+        S->tnew = t;
+        table_clear(&S->tnew);
+        for (size_t k = 0; k < S->npath; k++)
+            if (!table_put(&S->tnew, S->pa[k], S->pb[k], S->pc[k], S->half)) return 0;
+    }
+    return 1;
+}
+
+static int push_path(Search *S, uint64_t a, uint64_t b, int32_t c) {
+    if (S->npath == S->cappath) {
+        size_t cap = S->cappath ? S->cappath * 2 : 1024;
+        uint64_t *na = realloc(S->pa, cap * sizeof *na);
+        if (!na) return 0;
+        S->pa = na;
+        uint64_t *nb = realloc(S->pb, cap * sizeof *nb);
+        if (!nb) return 0;
+        S->pb = nb;
+        int32_t *nc = realloc(S->pc, cap * sizeof *nc);
+        if (!nc) return 0;
+        S->pc = nc;
+        S->cappath = cap;
+    }
+    S->pa[S->npath] = a;
+    S->pb[S->npath] = b;
+    S->pc[S->npath] = c;
+    S->npath++;
+    return 1;
+}
+
+/* Whether the search must stop: its states or time are spent, the caller's cancel
+ * event is set, or Ctrl-C was pressed (in the main thread: run then raises
+ * KeyboardInterrupt, as the Python search would). The interpreter is taken back to
+ * look at the event and the signals only every 20 ms: a thread that holds it (the
+ * web server's) makes each look wait. */
+static int budget_out(Search *S) {
+    if (S->max_states >= 0 && S->states > S->max_states) return 1;
+    if ((S->states & 1023) == 0) {
+        double t = now();
+        if (t > S->deadline) return 1;
+        if (t >= S->next_poll) {
+            S->next_poll = t + 0.02;
+            if (caller_stops(S->cancel, &S->ts, &S->interrupted)) return 1;
+        }
+    }
+    return 0;
+}
+
+/* dfs.py's enter(): open the node the state is in now, its children appended to
+ * S->kids from ``*base``. OPEN: there are children to search; otherwise the node
+ * is closed (LOST: a loss or a state already searched), won, or the budget ran out. */
+enum { OPEN = 5 };
+
+static int open_node(Search *S, int tag, int left, size_t *base) {
+    State *s = &S->st;
+    if (do_auto(S)) tag = NOTAG;
+    if (S->oom) return STOP;
+    if (s->h[0] + s->h[1] + s->h[2] + s->h[3] == 52) return WON;
+    if (finish(S)) return WON;
+    uint64_t a, b;
+    key(S, &a, &b);
+    int32_t cost;
+    if (S->lds) {
+        int c = stock_cost(S);
+        if (c) {
+            a = mixa(a + 0x51ED270B27A3ULL * (uint64_t)(c + 1));
+            b = mixb(b ^ 0x2545F4914F6CDD1DULL * (uint64_t)(c + 3));
+        }
+        cost = -left;
+    } else {
+        cost = stock_cost(S);
+    }
+    a = mixa(a);
+    b = mixb(b);
+    prefetch(S, a);
+    if (tag != NOTAG) {
+        uint64_t ta = mixa(a ^ (0xA0761D6478BD642FULL * (uint64_t)(tag + 1)));
+        uint64_t tb = mixb(b + 0xE7037ED1A0B428DBULL * (uint64_t)(tag + 1));
+        prefetch(S, ta);
+        if (covers(S, a, b, cost)) return LOST;
+        a = ta;
+        b = tb;
+    }
+    if (covers(S, a, b, cost)) return LOST;
+    if (!add_key(S, a, b, cost) || !push_path(S, a, b, cost)) {
+        S->oom = 1;
+        return STOP;
+    }
+    S->states++;
+    if (budget_out(S)) {
+        return STOP;
+    }
+    *base = S->nkids;
+    if (S->lady_jane)
+        lj_children(S, tag);
+    else if (S->bakers)
+        bd_children(S);
+    else
+        children(S, tag);
+    return S->oom ? STOP : OPEN;
+}
+
+typedef struct {
+    size_t undo; /* the line's length before the moves into this node */
+    size_t base, next, end; /* its children in S->kids, the next to search */
+    int left;               /* discrepancies left */
+} Frame;
+
+/* The depth-first search from the state the search is in (an explicit stack: a line
+ * can be far longer than a C stack allows): WON (the line is S->done), LOST, or STOP. */
+static int dfs(Search *S, int left) {
+    Frame *stack = NULL;
+    size_t depth = 0, cap = 0;
+    int ret = LOST;
+    size_t base = 0, undo = 0;
+    int r = open_node(S, NOTAG, left, &base);
+    for (;;) {
+        if (r == WON || r == STOP) {
+            ret = r;
+            break;
+        }
+        if (r == OPEN) {
+            if (depth == cap) {
+                size_t c = cap ? cap * 2 : 256;
+                Frame *n = realloc(stack, c * sizeof(Frame));
+                if (!n) {
+                    S->oom = 1;
+                    ret = STOP;
+                    break;
+                }
+                stack = n;
+                cap = c;
+            }
+            Frame f = {undo, base, base, S->nkids, left};
+            stack[depth++] = f;
+        } else {
+            undo_to(S, undo);
+        }
+        /* The next child of the deepest open node, closing the nodes that have none. */
+        Frame *f = NULL;
+        while (depth) {
+            f = &stack[depth - 1];
+            size_t i = f->next - f->base;
+            if (f->next < f->end && !(S->lds && i && (size_t)f->left < i)) break;
+            if (f->next < f->end) S->cut = 1;
+            S->nkids = f->base;
+            S->npath--;
+            undo_to(S, f->undo);
+            depth--;
+            f = NULL;
+        }
+        if (!f) break;
+        size_t i = f->next - f->base;
+        left = S->lds && i ? f->left - (int)i : f->left;
+        undo = S->ndone;
+        Child *ch = &S->kids[f->next++];
+        int ok = 1, tag = ch->tag;
+        for (int k = 0; k < ch->nprims && ok; k++) ok = apply(S, ch->prims[k]);
+        r = ok ? open_node(S, tag, left, &base) : STOP;
+    }
+    free(stack);
+    return ret;
+}

@@ -1,0 +1,385 @@
+/* The two relaxed games that prove a Klondike or Lady Jane position lost (their
+ * proofs: alternating.py's Relaxed and Ordered): the pooling game, the Ordered game,
+ * and how each game's stock and reserves are played out in them.
+ * Part of the _alternating module: included once, in order, by _alternating.c (one
+ * translation unit, so the compiler inlines across these files). */
+
+/* ------------------------------------------------------- the relaxed game
+ * relaxed.Relaxed and KlondikeAdapter._relaxed_lost, move for move. */
+
+
+typedef struct {
+    const State *s;
+    int h[4], avail[52], pool[52], npool, lows[7], empty;
+    int downs[7][MAXPILE], nd[7];
+    int twin[52]; /* relaxed.Relaxed.twin: the twin above a card in its pile, or -1 */
+} Relax;
+
+/* relaxed.stacked_twins over one stack: each card's twin above it, into ``twin``
+ * (and back, into ``held``, unless NULL). */
+static void twins_of(const State *s, const uint8_t *stack, int n, int *twin, int *held) {
+    for (int k = 0; k < n; k++)
+        for (int j = k + 1; j < n; j++) {
+            int y = stack[k], x = stack[j];
+            if (s->rel[x] == s->rel[y] && s->rel[y] != 13 && RED[x] == RED[y]) {
+                twin[y] = x;
+                if (held) held[x] = y;
+            }
+        }
+}
+
+/* Relaxed._open: ``c`` is available, and so is every card home that could come back
+ * onto it (its children, theirs, ...). */
+static void relax_open(Relax *R, int c) {
+    const State *s = R->s;
+    int todo[52], n = 0;
+    R->avail[c] = 1;
+    todo[n++] = c;
+    while (n) {
+        int x = todo[--n], r = s->rel[x];
+        if (r <= 1) continue;
+        for (int k = 0; k < 2; k++) {
+            int y = s->cof[RED[x] ? 2 * k : 2 * k + 1][r - 1];
+            if (!R->avail[y] && R->h[SUIT[y]] >= r - 1) {
+                R->avail[y] = 1;
+                todo[n++] = y;
+            }
+        }
+    }
+}
+
+/* Relaxed._recall: ``c`` is home, available if it could come back. */
+static void relax_recall(Relax *R, int c) {
+    const State *s = R->s;
+    if (R->avail[c]) return;
+    if (s->rel[c] == 13 ? R->empty : (R->avail[s->pa[c]] || R->avail[s->pb[c]])) relax_open(R, c);
+}
+
+/* Relaxed._emptied: a pile is empty, so Kings home could come back. */
+static void relax_emptied(Relax *R) {
+    if (R->empty) return;
+    R->empty = 1;
+    for (int su = 0; su < 4; su++)
+        if (R->h[su] == 13) relax_recall(R, R->s->cof[su][13]);
+}
+
+/* ``waste``: the waste is a stack too (Relaxed's ``stacks``). */
+static void relax_init(Relax *R, const State *s, int waste) {
+    memset(R, 0, sizeof *R);
+    R->s = s;
+    memcpy(R->h, s->h, sizeof R->h);
+    for (int c = 0; c < 52; c++) R->twin[c] = -1;
+    if (waste) twins_of(s, s->seq, s->ptr, R->twin, NULL);
+    for (int i = 0; i < 7; i++) {
+        int n = s->len[i], d = s->down[i];
+        twins_of(s, s->tab[i], n < d + 1 ? n : d + 1, R->twin, NULL);
+        for (int k = d + 1; k < n; k++) { /* a card on one of its parents: its twin */
+            int x = s->tab[i][k], under = s->tab[i][k - 1];
+            if (s->rel[x] != 13 && (under == s->pa[x] || under == s->pb[x]))
+                R->twin[s->cof[SUIT[x] ^ 2][s->rel[x]]] = x;
+        }
+        if (!n) {
+            R->empty = 1;
+            R->lows[i] = -1;
+            continue;
+        }
+        R->nd[i] = d;
+        for (int k = 0; k < d; k++) R->downs[i][k] = s->tab[i][k];
+        R->lows[i] = s->tab[i][d];
+        R->avail[R->lows[i]] = 1;
+        for (int k = d + 1; k < n; k++) {
+            R->pool[R->npool++] = s->tab[i][k];
+            R->avail[s->tab[i][k]] = 1;
+        }
+    }
+    for (int su = 0; su < 4; su++)
+        for (int r = 1; r <= R->h[su]; r++) relax_recall(R, s->cof[su][r]);
+    for (int c = 0; c < 52; c++)
+        if (R->avail[c]) relax_open(R, c);
+}
+
+/* Relaxed.take: play ``c`` home or into the pool if it fits anywhere. */
+static int relax_take(Relax *R, int c) {
+    const State *s = R->s;
+    int f;
+    if (R->h[SUIT[c]] == s->rel[c] - 1)
+        f = 2;
+    else if (s->rel[c] == 13)
+        f = R->empty;
+    else if (R->twin[c] >= 0 && R->h[SUIT[R->twin[c]]] < s->rel[R->twin[c]])
+        f = R->avail[s->pa[c]] && R->avail[s->pb[c]];
+    else
+        f = R->avail[s->pa[c]] || R->avail[s->pb[c]];
+    if (!f) return 0;
+    if (f == 2) {
+        R->h[SUIT[c]]++;
+        relax_recall(R, c);
+    } else {
+        R->pool[R->npool++] = c;
+        relax_open(R, c);
+    }
+    return 1;
+}
+
+/* Relaxed.settle: every move within the tableau and pool until none is left. */
+static void relax_settle(Relax *R) {
+    const State *s = R->s;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        int keep = 0;
+        for (int k = 0; k < R->npool; k++) {
+            int c = R->pool[k];
+            if (R->h[SUIT[c]] == s->rel[c] - 1) {
+                R->h[SUIT[c]]++;
+                changed = 1;
+            } else {
+                R->pool[keep++] = c;
+            }
+        }
+        R->npool = keep;
+        for (int i = 0; i < 7; i++) {
+            int c = R->lows[i];
+            if (c < 0 || !relax_take(R, c)) continue;
+            changed = 1;
+            if (R->nd[i]) {
+                c = R->lows[i] = R->downs[i][--R->nd[i]];
+                relax_open(R, c);
+            } else {
+                R->lows[i] = -1;
+                relax_emptied(R);
+            }
+        }
+    }
+}
+
+static int relax_won(const Relax *R) { return R->h[0] + R->h[1] + R->h[2] + R->h[3] == 52; }
+
+/* A relaxed game as the drivers below play it: Relax or Ordered. */
+typedef struct {
+    void *g;
+    int (*take)(void *, int);
+    void (*settle)(void *);
+    int (*won)(const void *);
+} Relaxation;
+
+static int relax_take_any(void *g, int c) { return relax_take(g, c); }
+static void relax_settle_any(void *g) { relax_settle(g); }
+static int relax_won_any(const void *g) { return relax_won(g); }
+
+/* KlondikeAdapter._played_out: whether relaxed game G is lost, the stock dealt as
+ * KlondikeAdapter.lost says. */
+static int played_out(const State *s, int limit, Relaxation G) {
+    int seq[52], nseq = s->nseq, ptr = s->ptr;
+    for (int k = 0; k < nseq; k++) seq[k] = s->seq[k];
+    int left = limit < 0 ? -1 : limit - s->redeals;
+    int played = 1;
+    for (;;) {
+        G.settle(G.g);
+        if (ptr && G.take(G.g, seq[ptr - 1])) {
+            memmove(&seq[ptr - 1], &seq[ptr], sizeof(int) * (size_t)(nseq - ptr));
+            nseq--;
+            ptr--;
+            played = 1;
+        } else if (ptr < nseq) {
+            ptr++;
+        } else if (nseq && played && left != 0) {
+            ptr = 0;
+            played = 0;
+            left--;
+        } else {
+            return !G.won(G.g);
+        }
+    }
+}
+
+/* LadyJaneAdapter._played_out. */
+static int lj_played_out(const State *s, Relaxation G) {
+    int res[8][52], nres[8], stock[52], nstock = s->nstock;
+    for (int i = 0; i < 8; i++) {
+        nres[i] = s->nres[i];
+        for (int k = 0; k < nres[i]; k++) res[i][k] = s->res[i][k];
+    }
+    for (int k = 0; k < nstock; k++) stock[k] = s->stock[k];
+    for (;;) {
+        G.settle(G.g);
+        int played = 0;
+        for (int i = 0; i < 8; i++) /* the reserves, then the waste (stack 7) */
+            while (nres[i] && G.take(G.g, res[i][nres[i] - 1])) {
+                nres[i]--;
+                played = 1;
+            }
+        if (nstock == 1 && G.take(G.g, stock[0])) {
+            nstock = 0;
+            played = 1;
+        }
+        if (played) continue;
+        if (nstock > 7) {
+            for (int i = 0; i < 7; i++) res[i][nres[i]++] = stock[nstock - 1 - i];
+            nstock -= 7;
+        } else if (nstock == 2) {
+            res[7][nres[7]++] = stock[--nstock];
+        } else {
+            return !G.won(G.g);
+        }
+    }
+}
+
+/* KlondikeAdapter._stacks: with one card a deal and no redeal left, the waste is a
+ * stack (its cards leave from the top). */
+static int waste_stacked(const Search *S) {
+    return !S->lady_jane && S->draw == 1 && S->limit >= 0 && S->st.redeals >= S->limit;
+}
+
+/* The adapter's ``_played_out``: whether relaxed game G is lost in the search's state. */
+static int game_played_out(const Search *S, Relaxation G) {
+    return S->lady_jane ? lj_played_out(&S->st, G) : played_out(&S->st, S->limit, G);
+}
+
+/* KlondikeAdapter._relaxed_lost and LadyJaneAdapter._relaxed_lost. */
+static int relaxed_lost(const Search *S) {
+    Relax R;
+    relax_init(&R, &S->st, waste_stacked(S));
+    return game_played_out(S, (Relaxation){&R, relax_take_any, relax_settle_any, relax_won_any});
+}
+
+/* ------------------------------------------------ the ordered relaxed game
+ * relaxed.Ordered: the same facts, played to the same end, but each fact looks
+ * only at the cards it can help (a worklist) instead of sweeping every card. */
+
+enum { O_AWAY, O_TABLEAU, O_GIVEN }; /* where a card not home is: stock or reserve */
+
+typedef struct {
+    const State *s;
+    int h[4], empty, ntodo;
+    int above[52], below[52]; /* the card on each tableau card, and under it, or -1 */
+    uint8_t where[52], moved[52], top[52], up[52], bottom[52];
+    int twin[52], held[52];   /* Ordered.twin, and back: the card each card keeps apart */
+    /* Cards to look at again. Each card is pushed once at the start, twice when it
+     * becomes a parent, once when it moves and twice when it goes home (each happens
+     * once), the Kings once more for the first emptied pile: under 6 * 52 + 8. */
+    uint8_t todo[6 * 52 + 8];
+} Ordered;
+
+static inline void ordered_push(Ordered *O, int c) {
+    if (c >= 0) O->todo[O->ntodo++] = (uint8_t)c;
+}
+
+/* ``waste``: the waste is a stack too (Ordered's ``stacks``). */
+static void ordered_init(Ordered *O, const State *s, int waste) {
+    memset(O, 0, sizeof *O);
+    O->s = s;
+    memcpy(O->h, s->h, sizeof O->h);
+    for (int c = 0; c < 52; c++) O->above[c] = O->below[c] = O->twin[c] = O->held[c] = -1;
+    if (waste) twins_of(s, s->seq, s->ptr, O->twin, O->held);
+    for (int i = 0; i < 7; i++) {
+        int n = s->len[i];
+        if (!n) O->empty = 1;
+        twins_of(s, s->tab[i], n < s->down[i] + 1 ? n : s->down[i] + 1, O->twin, O->held);
+        for (int k = 0; k < n; k++) {
+            int c = s->tab[i][k];
+            O->where[c] = O_TABLEAU;
+            O->up[c] = k >= s->down[i];
+            O->bottom[c] = k == 0;
+            if (k + 1 < n) O->above[c] = s->tab[i][k + 1];
+            if (k) O->below[c] = s->tab[i][k - 1];
+        }
+    }
+    /* Every tableau card is looked at once; a card home, once it could come back
+     * (nothing is a parent yet: only a King, with an empty pile). */
+    for (int c = 0; c < 52; c++)
+        if (O->where[c] == O_TABLEAU || (O->empty && s->rel[c] == 13 && O->h[SUIT[c]] == 13))
+            ordered_push(O, c);
+}
+
+/* Ordered._fits */
+static inline int ordered_fits(const Ordered *O, int c) {
+    const State *s = O->s;
+    if (s->rel[c] == 13) return O->empty;
+    int x = O->twin[c];
+    if (x >= 0 && O->h[SUIT[x]] < s->rel[x]) return O->top[s->pa[c]] && O->top[s->pb[c]];
+    return O->top[s->pa[c]] || O->top[s->pb[c]];
+}
+
+/* c became a parent: the cards that could be built on it may now move or come back. */
+static void ordered_topped(Ordered *O, int c) {
+    const State *s = O->s;
+    O->top[c] = 1;
+    int r = s->rel[c];
+    if (r > 1)
+        for (int k = 0; k < 2; k++) ordered_push(O, s->cof[RED[c] ? 2 * k : 2 * k + 1][r - 1]);
+}
+
+/* c left its place: the card under it is clear, and a bottom card empties its pile. */
+static void ordered_moved(Ordered *O, int c) {
+    O->moved[c] = 1;
+    ordered_push(O, O->below[c]);
+    if (O->bottom[c] && !O->empty) {
+        O->empty = 1;
+        for (int su = 0; su < 4; su++) ordered_push(O, O->s->cof[su][13]);
+    }
+}
+
+/* c went home: the next card of its suit may follow, the twin it kept apart may
+ * take either parent, and c may come back. */
+static void ordered_home(Ordered *O, int c) {
+    const State *s = O->s;
+    O->h[SUIT[c]]++;
+    if (s->rel[c] < 13) ordered_push(O, s->cof[SUIT[c]][s->rel[c] + 1]);
+    if (O->held[c] >= 0) ordered_push(O, O->held[c]);
+    if (!O->top[c] && ordered_fits(O, c)) ordered_topped(O, c);
+}
+
+/* Ordered.take */
+static int ordered_take(void *g, int c) {
+    Ordered *O = g;
+    if (O->h[SUIT[c]] == O->s->rel[c] - 1) {
+        ordered_home(O, c);
+        return 1;
+    }
+    if (!ordered_fits(O, c)) return 0;
+    O->where[c] = O_GIVEN;
+    ordered_topped(O, c);
+    return 1;
+}
+
+/* Ordered.settle */
+static void ordered_settle(void *g) {
+    Ordered *O = g;
+    const State *s = O->s;
+    while (O->ntodo) {
+        int c = O->todo[--O->ntodo];
+        if (O->h[SUIT[c]] >= s->rel[c]) { /* home: could it come back? */
+            if (!O->top[c] && ordered_fits(O, c)) ordered_topped(O, c);
+            continue;
+        }
+        int home = O->h[SUIT[c]] == s->rel[c] - 1;
+        if (O->where[c] == O_GIVEN) {
+            if (home) ordered_home(O, c);
+            continue;
+        }
+        if (O->where[c] != O_TABLEAU) continue;
+        int clear = O->above[c] < 0 || O->moved[O->above[c]];
+        if (clear && !O->top[c]) ordered_topped(O, c); /* even on its way home */
+        if (clear && home) {
+            if (!O->moved[c]) ordered_moved(O, c);
+            ordered_home(O, c);
+            continue;
+        }
+        if (!O->moved[c] && (clear || O->up[c]) && ordered_fits(O, c)) ordered_moved(O, c);
+    }
+}
+
+static int ordered_won(const void *g) {
+    const Ordered *O = g;
+    return O->h[0] + O->h[1] + O->h[2] + O->h[3] == 52;
+}
+
+/* KlondikeAdapter._ordered_lost and LadyJaneAdapter._ordered_lost. */
+static int ordered_lost(const Search *S) {
+    Ordered O;
+    ordered_init(&O, &S->st, waste_stacked(S));
+    return game_played_out(S, (Relaxation){&O, ordered_take, ordered_settle, ordered_won});
+}
+
+/* The stock cycle's cards, as a set, into both lanes of a key. */

@@ -1,0 +1,182 @@
+"""The reference search: depth-first, with a bounded transposition table.
+
+Written once, in Python, over any ``Adapter``: the generic search, and the reference
+that the native searches (``_alternating.c``) are held against in the tests (the same
+moves in the same order, the same cuts, the same verdicts).
+
+The search is exact: it answers ``won`` only with a line that the engine accepts move
+by move (``search.solve`` checks it before returning), and ``lost`` only when every
+reachable state was searched. The transposition table may forget states when it is
+full; that costs time, never correctness, because the states on the current path are
+kept apart and a forgotten state is simply searched again.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from ..moves import Move
+from ..position import Position
+from .base import Adapter, Tag
+from .schedule import Outcome, Runner, Stage, Verdict
+
+DEFAULT_TABLE_SIZE = 2_000_000
+"""States the transposition table remembers before it starts forgetting old ones."""
+
+
+class _Table:
+    """A bounded map of key -> lowest cost seen, in two generations: the older one is
+    dropped when the newer fills up (forgetting costs time, never correctness)."""
+
+    def __init__(self, size: int) -> None:
+        self.half = max(1, size // 2)
+        self.new: dict[Hashable, int] = {}
+        self.old: dict[Hashable, int] = {}
+
+    def covers(self, key: Hashable, cost: int) -> bool:
+        """Whether the state was searched already at a cost no higher than ``cost``."""
+        seen = self.new.get(key)
+        if seen is None:
+            seen = self.old.get(key)
+        return seen is not None and seen <= cost
+
+    def add(self, key: Hashable, cost: int) -> None:
+        self.new[key] = cost
+        if len(self.new) >= self.half:
+            self.old = self.new
+            self.new = {}
+
+
+class _Stop(Exception):
+    """The budget ran out."""
+
+
+def search(
+    root: Position,
+    adapter: Adapter,
+    *,
+    deadline: float | None = None,
+    max_states: int | None = None,
+    cancel: threading.Event | None = None,
+    table_size: int = DEFAULT_TABLE_SIZE,
+    discrepancies: int | None = None,
+) -> Outcome:
+    """Search from ``root``: (verdict, winning line or [], states expanded).
+
+    With ``discrepancies`` set, the search is a limited-discrepancy one: taking a
+    node's k-th choice (0 = the adapter's first) spends k, and a line may spend at
+    most ``discrepancies``. It says ``lost``
+    only if that limit never cut anything off (the search was then exhaustive).
+    """
+    game = adapter.game
+    apply = game.apply
+    table = _Table(table_size)
+    on_path: set[Hashable] = set()
+    line: list[tuple[Move, ...]] = []
+    # Each frame: [children, next index, key, discrepancies left].
+    stack: list[list[Any]] = []
+    states = 0
+    cut = False
+    limited = discrepancies is not None
+
+    def enter(p: Position, moves: tuple[Move, ...], left: int, tag: Tag) -> bool:
+        """Open a node; True when it is a win (the line then ends with it)."""
+        nonlocal states
+        auto_moves, p = adapter.auto(p)
+        if auto_moves:
+            moves = moves + tuple(auto_moves)
+            # The safe moves changed the position the obligation was about; dropping
+            # it only widens the search, which is always sound.
+            tag = None
+        if game.is_won(p):
+            line.append(moves)
+            return True
+        finish = adapter.finish(p)
+        if finish is not None:
+            line.append(moves + tuple(finish))
+            return True
+        key: Hashable = adapter.key(p)
+        if limited:
+            # A state searched with at least as many discrepancies left is covered.
+            key, cost = (key, adapter.cost(p)), -left
+        else:
+            cost = adapter.cost(p)
+        if tag is not None:
+            # The same state searched with no obligation covers it: an obligation only
+            # narrows the choice of moves.
+            if table.covers(key, cost):
+                return False
+            key = (key, tag)
+        # An ancestor with the same key had a cost no higher (costs never fall along a
+        # line), so meeting it again is a cycle.
+        if key in on_path or table.covers(key, cost):
+            return False
+        table.add(key, cost)
+        states += 1
+        if states & 511 == 0:
+            if deadline is not None and time.monotonic() > deadline:
+                raise _Stop
+            if cancel is not None and cancel.is_set():
+                raise _Stop
+        if max_states is not None and states > max_states:
+            raise _Stop
+        on_path.add(key)
+        line.append(moves)
+        stack.append([adapter.children(p, tag), 0, key, left])
+        return False
+
+    def won() -> list[Move]:
+        return [m for step in line for m in step]
+
+    try:
+        if enter(root, (), discrepancies or 0, None):
+            return Verdict.WON, won(), states
+        while stack:
+            frame = stack[-1]
+            kids, i, key, left = frame
+            if i >= len(kids):
+                stack.pop()
+                on_path.discard(key)
+                line.pop()
+                continue
+            frame[1] = i + 1
+            if limited and i:
+                if left < i:
+                    cut = True
+                    frame[1] = len(kids)
+                    continue
+                left -= i
+            moves, base, last, tag = kids[i]
+            if enter(apply(base, last), moves, left, tag):
+                return Verdict.WON, won(), states
+    except _Stop:
+        return Verdict.UNKNOWN, [], states
+    return (Verdict.UNKNOWN if cut or adapter.incomplete else Verdict.LOST), [], states
+
+
+def reference_runner(
+    position: Position, adapter: Adapter, cancel: threading.Event | None, table_size: int
+) -> Runner:
+    """A runner (``schedule.run``) of the reference search from ``position``: a jittered
+    stage sets the adapter's ``jitter`` while it runs."""
+
+    def stage(s: Stage, max_states: int | None) -> Outcome:
+        adapter.jitter = random.Random(s.seed) if s.seed else None
+        try:
+            return search(
+                position,
+                adapter,
+                deadline=s.until,
+                max_states=max_states,
+                cancel=cancel,
+                table_size=table_size,
+                discrepancies=s.limit,
+            )
+        finally:
+            adapter.jitter = None
+
+    return stage

@@ -1,0 +1,179 @@
+"""Verdicts, the budget of one search, and the one pass schedule every search runs.
+
+A search is run in stages: quick passes that find wins (limited-discrepancy passes,
+a capped depth-first probe, jittered restarts), then the exhaustive search, which
+alone proves a loss (a Klondike mode may first prove a loss under looser rules).
+Which stages a game runs and how much of the budget each may use is data
+(``Schedule``, one per adapter); ``run`` plays it out against one ``Budget`` (the time,
+the states, the caller's cancel event), with a ``Runner`` that searches one stage: the
+reference search in Python (``dfs.reference_runner``) or a native module.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+from ..moves import Move
+
+
+class Verdict(StrEnum):
+    """A search's answer; equal to its plain string (``Verdict.WON == "won"``)."""
+
+    WON = "won"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+
+    @classmethod
+    def of_code(cls, code: int) -> Verdict:
+        """The verdict of a native module's code (0 won, 1 lost, 2 unknown)."""
+        return _NATIVE_CODES[code]
+
+
+_NATIVE_CODES = (Verdict.WON, Verdict.LOST, Verdict.UNKNOWN)
+"""The native modules' verdict codes, in order (``enum { WON, LOST, UNKNOWN }`` in C)."""
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """Which stages a search runs, each until a share of the time budget.
+
+    In order: a capped depth-first probe (``probe`` states; 0: none); up to ``plain``
+    limited-discrepancy passes (0, 1, 2, ... departures from the preferred move; they
+    find most wins far sooner than a plain depth-first search, which can sink its
+    whole budget under one bad early move) until ``passes``; jittered restarts until
+    ``restarts``; then the exhaustive search until the end. With ``looser`` set, the
+    passes stop at a tenth of the time (or ``passes``, if sooner) for the exhaustive
+    search of the same position under looser rules, until ``looser``: only its
+    ``lost`` counts (a search whose runner knows such rules: the native Klondike)."""
+
+    passes: float = 0.5
+    """The share of the time by which the discrepancy passes end."""
+    plain: int = 64
+    """The most discrepancy passes (limits 0 .. plain - 1)."""
+    probe: int = 0
+    """States for a capped depth-first probe before the passes (0: none); the restarts'
+    caps grow from it, too."""
+    restarts: float = 0.0
+    """The share of the time up to which jittered restarts run after the passes."""
+    restart_limit: int | None = None
+    """Each restart's discrepancy limit, or None: a depth-first search capped at
+    ``probe * 2 ** (1 + k // 2)`` states for the k-th restart."""
+    restart_slice: float | None = None
+    """The most seconds of one restart (None: no limit but ``restarts``)."""
+    looser: float = 0.0
+    """The share of the time by which the proof under looser rules ends (0: none)."""
+
+
+@dataclass
+class Budget:
+    """What one search may spend: until ``deadline``, at most ``max_states`` states
+    (None: any), and it stops when ``cancel`` is set; ``states`` counts what it spent."""
+
+    start: float
+    deadline: float
+    max_states: int | None = None
+    cancel: threading.Event | None = None
+    states: int = 0
+
+    @classmethod
+    def until(
+        cls,
+        deadline: float,
+        max_states: int | None = None,
+        cancel: threading.Event | None = None,
+    ) -> Budget:
+        """A budget from now until ``deadline``."""
+        return cls(time.monotonic(), deadline, max_states, cancel)
+
+    def at(self, share: float) -> float:
+        """The time when ``share`` of the budget's time has passed."""
+        return self.start + (self.deadline - self.start) * share
+
+    def left(self) -> int | None:
+        """States left (None: no limit)."""
+        return None if self.max_states is None else max(0, self.max_states - self.states)
+
+    def cancelled(self) -> bool:
+        """Whether the caller's cancel event is set."""
+        return self.cancel is not None and self.cancel.is_set()
+
+    def spent(self) -> bool:
+        """Whether the search must stop: cancelled, out of states, or out of time."""
+        if self.max_states is not None and self.states >= self.max_states:
+            return True
+        return self.cancelled() or time.monotonic() >= self.deadline
+
+
+class Stage(NamedTuple):
+    """One stage of a schedule, for a runner to search."""
+
+    until: float
+    """When it must end (``time.monotonic()``)."""
+    limit: int | None = None
+    """Its discrepancy limit (None: none)."""
+    cap: int | None = None
+    """At most this many states (besides the budget's own limit)."""
+    seed: int = 0
+    """The k-th jittered restart (0: the adapter's own order)."""
+    looser: bool = False
+    """The same position under looser rules (only its ``lost`` counts)."""
+
+
+Outcome = tuple[Verdict, list[Move], int]
+"""(verdict, winning line or [], states searched)."""
+
+Runner = Callable[[Stage, int | None], Outcome]
+"""Searches one stage with at most the given states (None: any)."""
+
+
+def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, list[Move]]:
+    """Run ``schedule`` on ``runner`` within ``budget``: the verdict and the winning line
+    (the states go to ``budget.states``). A stage starts only while the budget lasts."""
+    verdict, moves = Verdict.UNKNOWN, list[Move]()
+
+    def stage(s: Stage) -> tuple[Verdict, list[Move]]:
+        left = budget.left()
+        if s.cap is not None:
+            left = s.cap if left is None else min(s.cap, left)
+        found, line, n = runner(s, left)
+        budget.states += n
+        return found, line
+
+    limits = iter(range(schedule.plain))
+
+    def passes(end: float) -> None:
+        nonlocal verdict, moves
+        for limit in limits:
+            if verdict != Verdict.UNKNOWN or time.monotonic() >= end or budget.spent():
+                return
+            verdict, moves = stage(Stage(min(end, budget.deadline), limit))
+
+    lds_end = budget.at(schedule.passes)
+    if schedule.probe and not budget.spent():
+        verdict, moves = stage(Stage(budget.deadline, cap=schedule.probe))
+    if schedule.looser:
+        passes(min(lds_end, budget.at(0.1)))
+        if verdict == Verdict.UNKNOWN and not budget.spent():
+            if stage(Stage(budget.at(schedule.looser), looser=True))[0] == Verdict.LOST:
+                verdict = Verdict.LOST
+    passes(lds_end)
+    restart_end = budget.at(schedule.restarts)
+    seed = 0
+    while verdict == Verdict.UNKNOWN and time.monotonic() < restart_end and not budget.spent():
+        seed += 1
+        until = min(restart_end, budget.deadline)
+        if schedule.restart_slice is not None:
+            until = min(until, time.monotonic() + schedule.restart_slice)
+        if schedule.restart_limit is None:
+            restart = Stage(until, cap=schedule.probe * 2 ** (1 + seed // 2), seed=seed)
+        else:
+            restart = Stage(until, schedule.restart_limit, seed=seed)
+        verdict, moves = stage(restart)
+    if verdict == Verdict.UNKNOWN and not budget.spent():
+        verdict, moves = stage(Stage(budget.deadline))
+    return verdict, moves

@@ -125,3 +125,16 @@ def test_finish_is_offered_only_when_sending_cards_home_wins() -> None:
         }
     )
     assert table_marks(game, open_piles)["finishes"]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_declared_solver_adapter_is_the_one_the_solver_runs(name: str) -> None:
+    from patience.solver.base import Adapter
+    from patience.solver.search import adapter_for
+
+    game = get_game(name, {})
+    adapter = adapter_for(game)
+    assert isinstance(adapter, Adapter) and adapter.game is game
+    if game.solver_adapter is not None:
+        module, _, cls = game.solver_adapter.partition(":")
+        assert type(adapter).__module__ == module and type(adapter).__name__ == cls

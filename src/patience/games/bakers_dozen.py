@@ -111,6 +111,7 @@ class BakersDozen(Game):
     name = "bakers-dozen"
     title = "Baker's Dozen"
     help = HELP
+    solver_adapter = "patience.solver.bakers_dozen:BakersDozenAdapter"
     option_spec = {
         "kings": ("to-bottom", "empty-piles"),
         "build": ("any-suit", "other-suit"),

@@ -88,6 +88,7 @@ class Hopscotch(Game):
     name = "hopscotch"
     title = "Hopscotch"
     help = HELP
+    solver_adapter = "patience.solver.hopscotch:HopscotchAdapter"
     reserve_piles = 4
     foundation_build = ANY_SUIT
     foundation_cyclic = True

@@ -146,6 +146,7 @@ class Klondike(Game):
     name = "klondike"
     title = "Klondike"
     help = HELP
+    solver_adapter = "patience.solver.klondike:KlondikeAdapter"
     option_spec = {"mode": tuple(MODES)}
     tableau_piles = 7
     tableau_build = ALTERNATE_COLOUR

@@ -111,6 +111,7 @@ class LadyJane(Game):
     name = "lady-jane"
     title = "Lady Jane"
     help = HELP
+    solver_adapter = "patience.solver.lady_jane:LadyJaneAdapter"
     tableau_piles = 7
     reserve_piles = 7
     tableau_build = ALTERNATE_COLOUR

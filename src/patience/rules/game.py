@@ -105,6 +105,9 @@ class Game:
     """Message ids naming each option key (``"mode"``) and value (``"mode=three"``)."""
     help: ClassVar[Help | None] = None
     """The game's "How to play"."""
+    solver_adapter: ClassVar[str | None] = None
+    """The solver's pruned search for this game, as ``module:Class`` (imported only by
+    the solver, which sits above the rules); None: the generic search."""
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         given = dict(options or {})

@@ -7,21 +7,19 @@ search where there is one, else on the reference search (``dfs``).
 
 from __future__ import annotations
 
+import importlib
 import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from ..games import game_for, get_game
 from ..moves import Move
 from ..position import Position
 from ..rules import Game
-from .bakers_dozen import BakersDozenAdapter
 from .base import Adapter
 from .dfs import DEFAULT_TABLE_SIZE, reference_runner
-from .hopscotch import HopscotchAdapter
-from .klondike import KlondikeAdapter
-from .lady_jane import LadyJaneAdapter
 from .schedule import Budget, Outcome, Verdict, run
 
 __all__ = [
@@ -37,13 +35,14 @@ __all__ = [
     "solve",
 ]
 
-ADAPTERS: dict[str, type[Adapter]] = {
-    "klondike": KlondikeAdapter,
-    "lady-jane": LadyJaneAdapter,
-    "bakers-dozen": BakersDozenAdapter,
-    "hopscotch": HopscotchAdapter,
-}
-"""Each game's adapter (a game not named here gets the generic one)."""
+@cache
+def adapter_class(path: str | None) -> type[Adapter]:
+    """The adapter class a game declares (``module:Class``), or the generic one."""
+    if path is None:
+        return Adapter
+    module, _, name = path.partition(":")
+    found: type[Adapter] = getattr(importlib.import_module(module), name)
+    return found
 
 
 @dataclass(frozen=True)
@@ -70,7 +69,7 @@ class Hint:
 
 def adapter_for(game: Game) -> Adapter:
     """The search adapter of ``game`` (the per-game pruning, or the generic one)."""
-    return ADAPTERS.get(game.name, Adapter)(game)
+    return adapter_class(game.solver_adapter)(game)
 
 
 def decide(

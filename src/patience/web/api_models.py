@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..cards import MAX_DEAL
+from .game_models import Marks, TableJSON
 
 Status = Literal["playing", "won", "stuck"]
 Verdict = Literal["winnable", "lost", "unknown"]
@@ -81,15 +82,6 @@ class PileRequest(BaseModel):
     pile: str = Field(max_length=10, examples=["t3", "w"])
 
 
-class GameInfo(BaseModel):
-    """A game the server can deal, with its options."""
-
-    name: str
-    title: str
-    options: dict[str, list[str]]
-    defaults: dict[str, str]
-
-
 class GameView(BaseModel):
     """Everything the page shows of one game."""
 
@@ -116,6 +108,8 @@ class GameView(BaseModel):
     finished: bool = Field(description="Recorded in the statistics (won or abandoned).")
     undo_count: int = Field(description="Moves that undo can take back.")
     redo_count: int = Field(description="Undone moves that redo can replay.")
+    table: TableJSON = Field(description="The table's layout with this game's options.")
+    marks: Marks = Field(description="What the table shows beside the cards.")
 
 
 class Hint(BaseModel):

@@ -32,7 +32,6 @@ from ..position import Position
 from ..store import Store
 from .api_models import (
     ErrorBody,
-    GameInfo,
     GameView,
     Hint,
     Messages,
@@ -41,6 +40,7 @@ from .api_models import (
     PileRequest,
     StatsList,
 )
+from .game_models import GameInfo
 from .security import BodyLimit, LocalOnly
 from .service import IDLE_CAP, ApiError, Live, Service, game_list, useful_move
 from .why import router as why_router

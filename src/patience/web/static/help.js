@@ -12,7 +12,7 @@ const CW = 30; // card width in the diagram
 const CH = 42; // card height
 const GAP = 10;
 const DOWN_STEP = 6; // the fan of face-down cards
-const UP_STEP = 12; // the fan of face-up cards
+const UP_STEP = 14; // the fan of face-up cards (their corners readable)
 const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 // The name over each group of piles of one kind.

@@ -398,9 +398,11 @@ async function startGame(body) {
 
 function newDeal() {
   const v = state.view;
-  const last = JSON.parse(localStorage.getItem(LAST_GAME_KEY) || "null");
-  const game = v ? v.game : (last && gameInfo(last.game) && last.game) || games()[0].name;
-  const options = v ? v.options : (last && last.options) || {};
+  // The game played last, while the server still deals it; else the first game.
+  let last = JSON.parse(localStorage.getItem(LAST_GAME_KEY) || "null");
+  if (!last || !gameInfo(last.game)) last = { game: games()[0].name, options: {} };
+  const game = v ? v.game : last.game;
+  const options = v ? v.options : last.options || {};
   return startGame({ game, options, deal: null, winnable: state.settings.winnableOnly });
 }
 

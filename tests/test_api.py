@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +12,8 @@ import pytest
 
 from patience import Position, assist, new_game
 from patience.cards import MAX_DEAL
+from patience.games import get_game
+from patience.rules.declare import describe
 from patience.web import app as app_module
 from patience.web.app import create_app
 
@@ -111,12 +114,31 @@ def stats(c: TestClient) -> list[dict[str, Any]]:
 
 
 def test_list_games(client: TestClient) -> None:
-    games = {g["name"]: g for g in client.get("/api/games").json()}
-    assert set(games) == {"klondike", "lady-jane", "bakers-dozen", "hopscotch"}
-    assert games["klondike"]["options"] == {"mode": ["single", "three", "no-redeal", "unlimited"]}
+    listed = client.get("/api/games").json()
+    games = {g["name"]: g for g in listed}
+    assert list(games) == ["klondike", "lady-jane", "bakers-dozen", "hopscotch"]
+    [mode] = games["klondike"]["options"]
+    assert mode["key"] == "mode" and mode["label"] == "Deal" and mode["default"] == "single"
+    assert [v["value"] for v in mode["values"]] == ["single", "three", "no-redeal", "unlimited"]
+    assert mode["values"][1]["label"] == "Draw three, unlimited redeals"
     assert games["klondike"]["defaults"] == {"mode": "single"}
     assert games["bakers-dozen"]["defaults"] == {"kings": "to-bottom", "build": "any-suit"}
     assert games["lady-jane"]["title"] == "Lady Jane"
+    # Each game as it declares itself, with its default options.
+    for info in listed:
+        described = json.loads(json.dumps(describe(get_game(info["name"], {}))))
+        assert {k: info[k] for k in described} == described
+
+
+def test_a_view_carries_its_table_and_marks(client: TestClient) -> None:
+    three = create(client, game="klondike", options={"mode": "three"}, deal=1)
+    assert three["table"] == get_game("klondike", {"mode": "three"}).table().to_json()
+    assert three["table"]["waste_shown"] == 3
+    assert three["marks"]["empty_tableau_takes"] == 13 and not three["marks"]["finishes"]
+    hop = create(client, game="hopscotch", deal=1)
+    assert [f["step"] for f in hop["marks"]["foundations"]] == [1, 2, 3, 4]
+    assert hop["marks"]["empty_tableau_takes"] is None
+    assert hop["redeals_left"] == 0  # a game without redeals
 
 
 def test_new_numbered_deal_is_the_engine_deal(client: TestClient) -> None:

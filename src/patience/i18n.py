@@ -184,7 +184,7 @@ def negotiate(accept_language: str | None) -> str:
 
 STATIC_DIR = PACKAGE_DIR / "web" / "static"
 JS_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2), "_": None}
-PY_KEYWORDS: dict[str, Any] = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
+PY_KEYWORDS: dict[str, Any] = {"_": None, "gettext": None, "ngettext": (1, 2)}
 _DATA_I18N = re.compile(r"""data-i18n(?:-[a-z-]+)?\s*=\s*(?:"([^"]+)"|'([^']+)')""")
 
 Extracted = tuple[int, str | tuple[str, str], list[str]]
@@ -245,8 +245,9 @@ def engine_messages(tree: ast.AST) -> Iterator[tuple[int, str, str]]:
 
     They are: the template of every ``Refusal("...")``, any literal ``template=``
     argument or ``template = "..."`` assignment (an error's template), the strings of
-    the tables in ``ENGINE_TABLES``, and each game's ``title`` (the ``{game}`` param of
-    refusals, and the name the menus show).
+    the tables in ``ENGINE_TABLES``, each game's ``title`` (the ``{game}`` param of
+    refusals, and the name the menus show), and every text marked ``N_("...")`` (what a
+    game declares: its options' names and its help).
     """
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
@@ -254,6 +255,8 @@ def engine_messages(tree: ast.AST) -> Iterator[tuple[int, str, str]]:
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
             if name == "Refusal" and node.args and _is_str(node.args[0]):
                 yield _const(node.args[0], "refusal of a move")
+            if name == "N_" and node.args and _is_str(node.args[0]):
+                yield _const(node.args[0], "declared by a game")
             for kw in node.keywords:
                 if kw.arg == "template" and _is_str(kw.value):
                     yield _const(kw.value, "refusal of a move")

@@ -162,11 +162,17 @@ def help_of(intro: str, *sections: tuple[str, list[str | tuple[str, str]]]) -> H
     )
 
 
+SAMPLE_DEAL = 1
+"""The deal whose first position illustrates a game's help."""
+
+
 def describe(game: Game) -> dict[str, Any]:
     """Everything a front end needs to offer and draw ``game`` (with its options): its
-    name and title, each option with its values, labels and default, the table, the help.
-    Texts are message ids for the front end to translate."""
+    name and title, each option with its values, labels and default, the table, the help,
+    and a sample (the first position of deal ``SAMPLE_DEAL`` with its marks) to draw the
+    help's picture of the table from. Texts are message ids for the front end to translate."""
     labels = game.option_labels
+    sample = game.new_position(SAMPLE_DEAL)
     return {
         "name": game.name,
         "title": game.title,
@@ -184,6 +190,7 @@ def describe(game: Game) -> dict[str, Any]:
         "has_redeals": game.has_redeals,
         "table": game.table().to_json(),
         "help": None if game.help is None else game.help.to_json(),
+        "sample": {"position": sample.to_json(), "marks": table_marks(game, sample)},
     }
 
 

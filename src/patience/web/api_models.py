@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..cards import MAX_DEAL
+from .game_models import Marks, TableJSON
 
 Status = Literal["playing", "won", "stuck"]
 Verdict = Literal["winnable", "lost", "unknown"]
@@ -86,15 +87,6 @@ class PileRequest(BaseModel):
     pile: str = Field(max_length=10, examples=["t3", "w"])
 
 
-class GameInfo(BaseModel):
-    """A game the server can deal, with its options."""
-
-    name: str
-    title: str
-    options: dict[str, list[str]]
-    defaults: dict[str, str]
-
-
 class GameView(BaseModel):
     """Everything the page shows of one game."""
 
@@ -122,6 +114,8 @@ class GameView(BaseModel):
     assisted: bool = Field(description="The solver played moves of this game ('Show me').")
     undo_count: int = Field(description="Moves that undo can take back.")
     redo_count: int = Field(description="Undone moves that redo can replay.")
+    table: TableJSON = Field(description="The table's layout with this game's options.")
+    marks: Marks = Field(description="What the table shows beside the cards.")
 
 
 class Hint(BaseModel):

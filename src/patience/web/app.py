@@ -34,7 +34,6 @@ from ..position import Position
 from ..store import Store
 from . import solver_pool
 from .api_models import (
-    GameInfo,
     GameView,
     Hint,
     Messages,
@@ -44,6 +43,7 @@ from .api_models import (
     StatsList,
 )
 from .errors import ERRORS, error_response, install_error_handlers
+from .game_models import GameInfo
 from .security import BodyLimit, LocalOnly
 from .service import IDLE_CAP, ApiError, Live, Service, game_list
 from .solver_pool import SolverPool

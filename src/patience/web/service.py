@@ -22,6 +22,7 @@ from ..errors import InvalidPositionError, PatienceError
 from ..games import GAMES, game_for, get_game
 from ..moves import PILES, Move
 from ..position import Position
+from ..rules.declare import describe, table_marks
 from ..session import Session
 from ..store import GameRecord, Store
 
@@ -350,7 +351,7 @@ class Service:
         won = rules.is_won(p)
         status = "won" if won else ("playing" if legal else "stuck")
         max_redeals: int | None = getattr(rules, "max_redeals", 0)
-        if p.game == "klondike":
+        if rules.has_redeals:
             redeals_left = None if max_redeals is None else max(max_redeals - p.redeals, 0)
         else:
             redeals_left = 0
@@ -379,19 +380,16 @@ class Service:
             "assisted": record.assisted,
             "undo_count": len(s.moves),
             "redo_count": len(s.redo_stack),
+            "table": rules.table().to_json(),
+            "marks": table_marks(rules, p),
         }
 
 
 def game_list() -> list[dict[str, Any]]:
-    """Every game with its options and their defaults."""
+    """Every game as it declares itself (with its default options), and those defaults."""
     out = []
-    for name, cls in GAMES.items():
-        out.append(
-            {
-                "name": name,
-                "title": cls.title,
-                "options": {k: list(v) for k, v in cls.option_spec.items()},
-                "defaults": {k: v[0] for k, v in cls.option_spec.items()},
-            }
-        )
+    for name in GAMES:
+        info = describe(get_game(name, {}))
+        info["defaults"] = {o["key"]: o["default"] for o in info["options"]}
+        out.append(info)
     return out

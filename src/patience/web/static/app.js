@@ -5,8 +5,6 @@ import { backSVG, cardDefs, faceSVG, rankLabel, rankLetter, rankName, rankOf } f
 import {
   closeDialogs,
   formatTime,
-  gameTitle,
-  gameWithOptions,
   openConfirm,
   openNewGame,
   openResult,
@@ -14,6 +12,7 @@ import {
   openStats,
   refreshDialogs,
 } from "./dialogs.js";
+import { gameInfo, gameTitle, gameWithOptions, games, loadGames } from "./games.js";
 import { mountLanguageMenu, openHelp } from "./help.js";
 import { cardName, initI18n, pileName as pileLabel, t, tError, tn } from "./i18n.js";
 import { installKeyboard, installPointer } from "./input.js";
@@ -23,7 +22,6 @@ const SETTINGS_KEY = "patience.settings";
 const LAST_GAME_KEY = "patience.lastGame";
 
 const state = {
-  games: [],
   view: null,
   cards: {}, // pile -> [{text, up}]
   layout: null,
@@ -127,16 +125,13 @@ function setStatus(text, kind = "info", extra = null) {
 }
 
 // A success message, unless the move ended the game (its own message stays); with a
-// "Finish" button once a Klondike game is sure to come out (every card face up, no stock).
+// "Finish" button once sending every card home wins (the server's marks say so).
 function reportDone(text) {
   if (state.view && state.view.status === "playing") setStatus(text, "info", finishButton());
 }
 
 function finishButton() {
-  const v = state.view;
-  const p = v.position;
-  const open = (p.tableau || []).every((pile) => !(pile.down || []).length);
-  if (v.game !== "klondike" || !open || (p.stock || []).length || (p.waste || []).length) return null;
+  if (!state.view.marks.finishes) return null;
   const button = document.createElement("button");
   button.type = "button";
   button.className = "inline";
@@ -402,9 +397,11 @@ async function startGame(body) {
 
 function newDeal() {
   const v = state.view;
-  const last = JSON.parse(localStorage.getItem(LAST_GAME_KEY) || "null");
-  const game = v ? v.game : (last && last.game) || "klondike";
-  const options = v ? v.options : (last && last.options) || {};
+  // The game played last, while the server still deals it; else the first game.
+  let last = JSON.parse(localStorage.getItem(LAST_GAME_KEY) || "null");
+  if (!last || !gameInfo(last.game)) last = { game: games()[0].name, options: {} };
+  const game = v ? v.game : last.game;
+  const options = v ? v.options : last.options || {};
   return startGame({ game, options, deal: null, winnable: state.settings.winnableOnly });
 }
 
@@ -412,8 +409,7 @@ function openNewGameDialog() {
   cancelShowMe();
   const v = state.view;
   openNewGame({
-    games: state.games,
-    game: v ? v.game : "klondike",
+    game: v ? v.game : games()[0].name,
     options: v ? v.options : {},
     winnableOnly: state.settings.winnableOnly,
     onStart: (body) => {
@@ -625,21 +621,14 @@ const resultActions = {
 
 // ---------- rendering ----------
 
+// What an empty pile shows: the rank a foundation starts with, the rank an empty tableau
+// pile takes (nothing when it takes nothing), the stock's redeal sign.
 function slotLabel(pile) {
   const v = state.view;
   const kind = state.layout.piles[pile].kind;
-  const base = v.base ? rankOf(v.base + "S") : null;
-  if (kind === "foundation") {
-    if (v.game === "lady-jane" && base) return rankLabel(rankLetter(base));
-    if (v.game === "hopscotch") return "";
-    return "A";
-  }
-  if (kind === "tableau") {
-    if (v.game === "klondike") return "K";
-    if (v.game === "lady-jane" && base) return rankLabel(rankLetter(base - 1));
-    if (v.game === "bakers-dozen" && (v.options || {}).kings === "empty-piles") return "K";
-    return "";
-  }
+  const rank = (n) => (n ? rankLabel(rankLetter(n)) : "");
+  if (kind === "foundation") return rank(v.marks.foundations[Number(pile.slice(1)) - 1].start);
+  if (kind === "tableau") return rank(v.marks.empty_tableau_takes);
   if (kind === "stock") {
     if (!(v.position.waste || []).length) return "";
     return v.redeals_left === 0 ? "✕" : "↻";
@@ -692,18 +681,18 @@ function render({ animate = true, moves = true } = {}) {
   const v = state.view;
   if (!v) return;
   const { w, h } = tableSize();
-  const three = v.game === "klondike" && (v.options || {}).mode === "three";
+  const wasteShown = v.table.waste_shown;
   // Smaller cards when a long pile would not fit even with its fan squeezed, as AisleRiot does.
   let placed = null;
   for (let scale = 1; ; scale *= 0.93) {
     state.layout = computeLayout(v, w, h, scale);
-    placed = placeCards(state.layout, state.cards, { wasteShown: three ? 3 : 1 });
+    placed = placeCards(state.layout, state.cards, { wasteShown });
     if (placed.height <= h + 1 || scale < 0.5) break;
   }
   // A very long pile (a Hopscotch reserve of 20 cards and more): overlap its cards more
   // rather than push the last one off the table.
   if (placed.height > h + 1) {
-    placed = placeCards(state.layout, state.cards, { wasteShown: three ? 3 : 1, minUpFan: 0.1 });
+    placed = placeCards(state.layout, state.cards, { wasteShown, minUpFan: 0.1 });
   }
   state.positions = placed.positions;
   const L = state.layout;
@@ -766,7 +755,7 @@ function render({ animate = true, moves = true } = {}) {
       }
       c.classList.toggle("face-down", !card.up);
       // Cards deep in a squared pile are hidden: their shadows would pile up into a dark rim.
-      const shown = state.layout.piles[pile].fan === "right" ? (three ? 3 : 1) : 1;
+      const shown = state.layout.piles[pile].fan === "right" ? wasteShown : 1;
       c.classList.toggle("buried", state.layout.piles[pile].fan !== "down" && i < list.length - shown - 1);
       c.dataset.pile = pile;
       c.dataset.index = String(i);
@@ -810,7 +799,7 @@ function renderBadges() {
     inner.textContent = text;
     b.append(inner);
     b.setAttribute("aria-hidden", "true");
-    // The stock count sits on the stock; the Hopscotch step sits on the foundation's foot.
+    // The stock count sits on the stock; a foundation's step sits on its foot.
     const dy = cls === "count" ? 0 : L.ch;
     b.style.transform = `translate(${info.x}px, ${info.y + dy}px)`;
     table.append(b);
@@ -818,13 +807,13 @@ function renderBadges() {
   const stock = state.cards.stock || [];
   // No count on Lady Jane's last, face-up stock card: it would hide the card's corner.
   if (stock.length && !stock[stock.length - 1].up) add("stock", String(stock.length), "count");
-  if (v.game === "hopscotch") {
+  // Foundations that climb by other steps than one (Hopscotch) show their step and next rank.
+  const marks = v.marks.foundations;
+  if (marks.some((m) => m.step !== 1)) {
     (v.position.foundations || []).forEach((f, i) => {
-      const k = i + 1;
-      const top = f.length ? rankOf(f[f.length - 1]) : 0;
-      const done = f.length >= 13;
-      const next = rankLabel(rankLetter(top + k));
-      add(`f${k}`, done ? `+${k} ✓` : `+${k} → ${next}`, "step");
+      const { start, step } = marks[i];
+      const next = f.length ? rankOf(f[f.length - 1]) + step : start;
+      add(`f${i + 1}`, f.length >= 13 ? `+${step} ✓` : `+${step} → ${rankLabel(rankLetter(next))}`, "step");
     });
   }
 }
@@ -885,10 +874,9 @@ function renderInfo() {
   item("score", t("Score {score}/{max}", { score: v.score, max: v.max_score }));
   item("moves", tn("{n} move", "{n} moves", v.moves_made));
   item("clock", formatTime(elapsedNow()));
-  if (v.game === "klondike" || v.game === "lady-jane" || v.game === "hopscotch") {
-    item("stock", t("Stock {n}", { n: v.stock_count }));
-  }
-  if (v.game === "klondike") {
+  const declared = gameInfo(v.game) || {};
+  if (declared.has_stock) item("stock", t("Stock {n}", { n: v.stock_count }));
+  if (declared.has_redeals) {
     item("redeals", v.redeals_left === null ? t("Redeals: unlimited") : t("Redeals left: {n}", { n: v.redeals_left }));
   }
   if (v.base) item("base", t("Base rank: {rank}", { rank: rankName(v.base) }));
@@ -1128,7 +1116,7 @@ function onKey(ev) {
   else if (key === "u" || key === "U") undo();
   else if (key === "h" || key === "H") showHint();
   else if (key === "d" || key === "D" || key === " ") deal();
-  else if (key === "?" || key === "F1") openHelp(state.view ? state.view.game : "klondike");
+  else if (key === "?" || key === "F1") openHelp(state.view ? state.view.game : games()[0].name);
   else if (key === "Escape") {
     const had = state.selected || state.hint || state.showMe;
     cancelShowMe();
@@ -1157,13 +1145,13 @@ function wireButtons() {
   on("btn-showme", showMe);
   on("btn-stats", showStats);
   on("btn-settings", () => openSettings(state.settings, saveSetting));
-  on("btn-help", () => openHelp(state.view ? state.view.game : "klondike"));
+  on("btn-help", () => openHelp(state.view ? state.view.game : games()[0].name));
 }
 
 async function main() {
   document.body.insertAdjacentHTML("afterbegin", cardDefs());
   // Ask for the games and the current game while the translations load.
-  const gamesReply = api.listGames();
+  const gamesReply = loadGames();
   const currentReply = api.currentGame();
   gamesReply.catch(() => {});
   currentReply.catch(() => {});
@@ -1226,7 +1214,7 @@ async function main() {
     if (clock) clock.textContent = formatTime(elapsedNow());
   }, 1000);
   try {
-    state.games = await gamesReply;
+    await gamesReply;
     const current = await currentReply;
     if (current) {
       setView(current);

@@ -1,53 +1,6 @@
 // Dialogs: new game, statistics, settings, and the won / no-moves-left messages.
+import { gameTitle, gameWithOptions, games as allGames } from "./games.js";
 import { t, tn } from "./i18n.js";
-
-const GAME_TITLES = {
-  klondike: () => t("Klondike"),
-  "lady-jane": () => t("Lady Jane"),
-  "bakers-dozen": () => t("Baker's Dozen"),
-  hopscotch: () => t("Hopscotch"),
-};
-
-const OPTION_KEYS = {
-  mode: () => t("Deal"),
-  kings: () => t("Kings"),
-  build: () => t("Build"),
-};
-
-const OPTION_VALUES = {
-  "mode=single": () => t("Draw one, two redeals"),
-  "mode=three": () => t("Draw three, unlimited redeals"),
-  "mode=no-redeal": () => t("Draw one, no redeal"),
-  "mode=unlimited": () => t("Draw one, unlimited redeals"),
-  "kings=to-bottom": () => t("Kings dealt to the bottom"),
-  "kings=empty-piles": () => t("Kings fill empty piles"),
-  "build=any-suit": () => t("Build down regardless of suit"),
-  "build=other-suit": () => t("Build down on another suit"),
-};
-
-// The translated title of a game name.
-export function gameTitle(name, fallback) {
-  const f = GAME_TITLES[name];
-  return f ? f() : fallback || name;
-}
-
-// The translated label of an option key.
-export function optionKeyLabel(key) {
-  const f = OPTION_KEYS[key];
-  return f ? f() : key;
-}
-
-// The translated label of an option value.
-export function optionLabel(key, value) {
-  const f = OPTION_VALUES[`${key}=${value}`];
-  return f ? f() : value;
-}
-
-// "Klondike (Draw three, unlimited redeals)": a game with its non-empty options.
-export function gameWithOptions(name, options) {
-  const opts = Object.entries(options || {}).map(([k, v]) => optionLabel(k, v));
-  return opts.length ? `${gameTitle(name)} (${opts.join(", ")})` : gameTitle(name);
-}
 
 // Seconds as m:ss or h:mm:ss.
 export function formatTime(seconds) {
@@ -116,7 +69,8 @@ function closeButton(dialog, label) {
 }
 
 // The new-game dialog: game, its options, a deal number, winnable deals only.
-export function openNewGame({ games, game, options, winnableOnly, onStart }) {
+export function openNewGame({ game, options, winnableOnly, onStart }) {
+  const games = allGames();
   let chosen = game;
   const chosenOptions = { ...(options || {}) };
   let dealText = "";
@@ -133,17 +87,17 @@ export function openNewGame({ games, game, options, winnableOnly, onStart }) {
           document.getElementById("new-game-game").focus();
         },
       },
-      games.map((g) => el("option", { value: g.name, selected: g.name === chosen, text: gameTitle(g.name, g.title) })),
+      games.map((g) => el("option", { value: g.name, selected: g.name === chosen, text: gameTitle(g.name) })),
     );
-    const optionRows = Object.entries(info.options || {}).map(([key, values]) => {
-      const current = values.includes(chosenOptions[key]) ? chosenOptions[key] : (info.defaults || {})[key] || values[0];
+    const optionRows = (info.options || []).map(({ key, label, default: byDefault, values }) => {
+      const current = values.some((v) => v.value === chosenOptions[key]) ? chosenOptions[key] : byDefault;
       chosenOptions[key] = current;
       const select = el(
         "select",
         { id: `new-game-option-${key}`, "data-option": key, onchange: (ev) => (chosenOptions[key] = ev.target.value) },
-        values.map((v) => el("option", { value: v, selected: v === current, text: optionLabel(key, v) })),
+        values.map((v) => el("option", { value: v.value, selected: v.value === current, text: t(v.label) })),
       );
-      return el("label", { class: "field" }, el("span", { text: optionKeyLabel(key) }), select);
+      return el("label", { class: "field" }, el("span", { text: t(label) }), select);
     });
     const dealInput = el("input", {
       id: "new-game-deal",
@@ -181,7 +135,7 @@ export function openNewGame({ games, game, options, winnableOnly, onStart }) {
             return;
           }
           const opts = {};
-          for (const key of Object.keys(info.options || {})) opts[key] = chosenOptions[key];
+          for (const { key } of info.options || []) opts[key] = chosenOptions[key];
           dialog.close();
           onStart({ game: chosen, options: opts, deal: text ? Number(text) : null, winnable: winnable && !text });
         },

@@ -4,6 +4,8 @@
 // Contract other modules rely on: t, tn, initI18n, setLanguage, language; also
 // LANGUAGES, cardName, pileName, tError, translatePage.
 
+import { optionValueId } from "./games.js";
+
 const STORAGE_KEY = "patience.lang";
 
 // Each language with its name written in itself (what the language menu shows).
@@ -230,13 +232,6 @@ export function pileName(pile) {
 
 const CARD_PARAMS = ["card", "below", "top"];
 const PILE_PARAMS = ["pile"];
-// Klondike's {mode} param, named as the new-game dialog names it (the same message ids).
-const MODE_LABELS = {
-  single: () => t("Draw one, two redeals"),
-  three: () => t("Draw three, unlimited redeals"),
-  "no-redeal": () => t("Draw one, no redeal"),
-  unlimited: () => t("Draw one, unlimited redeals"),
-};
 
 // The text of a server error in the current language: error is the reply's "error"
 // object ({code, message, message_id, params}) or api.js's ApiError (messageId, params):
@@ -258,7 +253,8 @@ export function tError(error, withMove = false) {
     if (CARD_PARAMS.includes(key)) params[key] = cardName(value);
     else if (PILE_PARAMS.includes(key)) params[key] = pileName(value);
     else if (key === "cards") params[key] = value.split(/\s+/).map(cardName).join(", ");
-    else if (key === "mode" && MODE_LABELS[value]) params[key] = quote(MODE_LABELS[value]());
+    // An option's value ({mode}), named as the new-game dialog names it.
+    else if (optionValueId(key, value)) params[key] = quote(t(optionValueId(key, value)));
     else if (key !== "move") params[key] = lookup(value) ?? value; // a word, or data as sent
   }
   const text = lookup(reasonId);

@@ -1,4 +1,5 @@
-// Pile geometry per game: where each pile sits, how big the cards are, how piles fan.
+// Pile geometry: where each pile sits (as the game declares it), how big the cards are,
+// how piles fan.
 // Cards scale with the viewport; tall piles compress their fan to stay on screen.
 
 const RATIO = 1.4; // card height / width
@@ -13,8 +14,8 @@ export function pilesOf(view) {
   const p = view.position;
   const piles = {};
   const stock = p.stock || [];
-  // Lady Jane's last stock card lies face up and is played from the stock itself.
-  const stockUp = view.game === "lady-jane" && stock.length === 1;
+  // A stock whose top card is in play (Lady Jane's last card) shows it face up.
+  const stockUp = Boolean(view.marks && view.marks.stock_face_up);
   piles.stock = stock.map((text) => ({ text, up: stockUp }));
   piles.waste = (p.waste || []).map((text) => ({ text, up: true }));
   (p.foundations || []).forEach((f, i) => {
@@ -42,71 +43,19 @@ export function pileOfToken(token) {
   return token === "s" ? "stock" : token === "w" ? "waste" : token;
 }
 
-function range(prefix, from, to) {
-  const out = [];
-  for (let i = from; i <= to; i++) out.push(`${prefix}${i}`);
-  return out;
-}
-
-// Rows of piles for a game; each row: {piles: [{name, col, fan}], factor (height in cards)}.
+// The arrangement the game declares (view.table): its first, or a later one whose cards
+// come out clearly bigger (13 piles in two rows on a phone held upright). Each row:
+// {slots: [{pile, kind, col, fan}], height (in cards), grows (takes the height its piles
+// need), extra (pixels under it)}.
 function arrangement(view, width, height) {
-  const p = view.position;
-  const three = view.game === "klondike" && (view.options || {}).mode === "three";
-  const nT = (p.tableau || []).length;
-  const topRow = (foundationCol, factor = 1) => ({
-    factor,
-    piles: [
-      { name: "stock", col: 0, fan: "none", kind: "stock" },
-      { name: "waste", col: 1, fan: three ? "right" : "none", kind: "waste" },
-      ...range("f", 1, 4).map((name, i) => ({ name, col: foundationCol + i, fan: "none", kind: "foundation" })),
-    ],
-  });
-  const tableauRow = (names, col0, factor) => ({
-    factor,
-    tableau: true,
-    piles: names.map((name, i) => ({ name, col: col0 + i, fan: "down", kind: "tableau" })),
-  });
-  switch (view.game) {
-    case "lady-jane":
-      return {
-        cols: 7,
-        rows: [
-          topRow(3),
-          {
-            factor: 1 + 2 * 0.22,
-            piles: range("r", 1, 7).map((name, i) => ({ name, col: i, fan: "down", kind: "reserve" })),
-          },
-          tableauRow(range("t", 1, 7), 0, 2.4),
-        ],
-      };
-    case "bakers-dozen": {
-      const foundations = (col0) => ({
-        factor: 1,
-        piles: range("f", 1, 4).map((name, i) => ({ name, col: col0 + i, fan: "none", kind: "foundation" })),
-      });
-      const one = { cols: nT, rows: [foundations((nT - 4) / 2), tableauRow(range("t", 1, nT), 0, 2.6)] };
-      const two = {
-        cols: 7,
-        rows: [foundations(1.5), tableauRow(range("t", 1, 7), 0, 2.2), tableauRow(range("t", 8, nT), 0.5, 2.2)],
-      };
-      // One row of 13 when the cards come out nearly as big as with two rows.
-      return cardWidth(one, width, height) >= 0.85 * cardWidth(two, width, height) ? one : two;
-    }
-    case "hopscotch":
-      return {
-        cols: 7,
-        rows: [
-          { ...topRow(3), extra: 22 }, // room under the foundations for their "+k → next" labels
-          {
-            factor: 2.6,
-            tableau: true,
-            piles: range("r", 1, 4).map((name, i) => ({ name, col: 3 + i, fan: "down", kind: "reserve" })),
-          },
-        ],
-      };
-    default:
-      return { cols: 7, rows: [topRow(3), tableauRow(range("t", 1, nT), 0, 2.7)] };
+  const [first, ...others] = view.table.arrangements;
+  let best = first;
+  let bestWidth = cardWidth(first, width, height) / 0.85;
+  for (const arr of others) {
+    const w = cardWidth(arr, width, height);
+    if (w > bestWidth) [best, bestWidth] = [arr, w];
   }
+  return best;
 }
 
 function gapFor(width) {
@@ -116,7 +65,7 @@ function gapFor(width) {
 function cardWidth(arr, width, height) {
   const gap = gapFor(width);
   const byWidth = (width - 2 * gap - (arr.cols - 1) * gap) / arr.cols;
-  const factors = arr.rows.reduce((sum, r) => sum + r.factor, 0);
+  const factors = arr.rows.reduce((sum, r) => sum + r.height, 0);
   const extra = arr.rows.reduce((sum, r) => sum + (r.extra || 0), 0);
   const byHeight = (height - extra - 2 * gap - (arr.rows.length - 1) * gap) / factors / RATIO;
   return Math.max(24, Math.min(byWidth, byHeight, MAX_CARD_WIDTH));
@@ -132,20 +81,20 @@ export function computeLayout(view, width, height, scale = 1) {
   const piles = {};
   const rows = [];
   let y = gap;
-  // Fixed rows take their factor (and any extra pixels); tableau rows share the rest.
+  // Fixed rows take their height (and any extra pixels); growing rows share the rest.
   const fixed = arr.rows
-    .filter((r) => !r.tableau)
-    .reduce((s, r) => s + r.factor * ch + (r.extra || 0) + gap, 0);
-  const tabSpace = Math.max(height - gap - fixed - (arr.rows.filter((r) => r.tableau).length - 1) * gap, 0);
-  // What each tableau row needs now: its tallest pile fully fanned. When every row fits,
+    .filter((r) => !r.grows)
+    .reduce((s, r) => s + r.height * ch + (r.extra || 0) + gap, 0);
+  const tabSpace = Math.max(height - gap - fixed - (arr.rows.filter((r) => r.grows).length - 1) * gap, 0);
+  // What each growing row needs now: its tallest pile fully fanned. When every row fits,
   // each gets what it needs and the last row the rest; otherwise they share in proportion.
   const cards = pilesOf(view);
-  const tabRows = arr.rows.filter((r) => r.tableau);
+  const tabRows = arr.rows.filter((r) => r.grows);
   const needs = tabRows.map((row) =>
     Math.max(
       ch * 1.5,
-      ...row.piles.map((pl) => {
-        const list = cards[pl.name] || [];
+      ...row.slots.map((slot) => {
+        const list = cards[slot.pile] || [];
         const downs = list.filter((c) => !c.up).length;
         const ups = list.length - downs;
         return ch * (1 + DOWN_FAN * downs + UP_FAN * Math.max(ups - 1, 0));
@@ -155,25 +104,25 @@ export function computeLayout(view, width, height, scale = 1) {
   const needTotal = needs.reduce((a, b) => a + b, 0);
   arr.rows.forEach((row, ri) => {
     const k = tabRows.indexOf(row);
-    let h = row.factor * ch + (row.extra || 0);
+    let h = row.height * ch + (row.extra || 0);
     if (k >= 0) {
       if (needTotal <= tabSpace) h = k === tabRows.length - 1 ? tabSpace - (needTotal - needs[k]) : needs[k];
       else h = Math.max(ch * 1.5, (tabSpace * needs[k]) / needTotal);
     }
     const last = ri === arr.rows.length - 1;
     const names = [];
-    for (const pl of row.piles) {
-      piles[pl.name] = {
-        name: pl.name,
-        kind: pl.kind,
-        fan: pl.fan,
+    for (const slot of row.slots) {
+      piles[slot.pile] = {
+        name: slot.pile,
+        kind: slot.kind,
+        fan: slot.fan,
         row: ri,
-        col: pl.col,
-        x: Math.round(left + pl.col * (cw + gap)),
+        col: slot.col,
+        x: Math.round(left + slot.col * (cw + gap)),
         y: Math.round(y),
         maxBottom: last ? height - gap : Math.round(y + h),
       };
-      names.push(pl.name);
+      names.push(slot.pile);
     }
     rows.push(names);
     y += h + gap;

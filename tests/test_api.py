@@ -117,7 +117,8 @@ def test_list_games(client: TestClient) -> None:
     listed = client.get("/api/games").json()
     games = {g["name"]: g for g in listed}
     assert list(games) == ["klondike", "lady-jane", "bakers-dozen", "hopscotch"]
-    [mode] = games["klondike"]["options"]
+    assert games["klondike"]["options"] == {"mode": ["single", "three", "no-redeal", "unlimited"]}
+    [mode] = games["klondike"]["choices"]
     assert mode["key"] == "mode" and mode["label"] == "Deal" and mode["default"] == "single"
     assert [v["value"] for v in mode["values"]] == ["single", "three", "no-redeal", "unlimited"]
     assert mode["values"][1]["label"] == "Draw three, unlimited redeals"

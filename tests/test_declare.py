@@ -52,8 +52,8 @@ def test_every_arrangement_places_each_pile_once(game: Game) -> None:
 def test_description_is_json_and_names_every_option(game: Game) -> None:
     d = json.loads(json.dumps(describe(game)))
     assert d["name"] == game.name and d["title"] == game.title
-    assert [o["key"] for o in d["options"]] == list(game.option_spec)
-    for o in d["options"]:
+    assert [o["key"] for o in d["choices"]] == list(game.option_spec)
+    for o in d["choices"]:
         values = [v["value"] for v in o["values"]]
         assert values == list(game.option_spec[o["key"]])
         assert o["default"] == values[0]

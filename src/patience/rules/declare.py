@@ -176,7 +176,7 @@ def describe(game: Game) -> dict[str, Any]:
     return {
         "name": game.name,
         "title": game.title,
-        "options": [
+        "choices": [
             {
                 "key": key,
                 "label": labels.get(key, key),

@@ -111,8 +111,11 @@ class GameInfo(BaseModel):
 
     name: str
     title: str = Field(description="A message id.")
-    options: list[OptionInfo]
+    options: dict[str, list[str]] = Field(
+        description="Each option key with its values, the default first."
+    )
     defaults: dict[str, str] = Field(description="Each option key with its default value.")
+    choices: list[OptionInfo] = Field(description="The options with their labels.")
     selected: dict[str, str]
     has_stock: bool
     has_redeals: bool

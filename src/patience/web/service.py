@@ -390,6 +390,9 @@ def game_list() -> list[dict[str, Any]]:
     out = []
     for name in GAMES:
         info = describe(get_game(name, {}))
-        info["defaults"] = {o["key"]: o["default"] for o in info["options"]}
+        # The options as the API has always listed them: each key with its values, the
+        # default first; ``choices`` adds their labels.
+        info["options"] = {o["key"]: [v["value"] for v in o["values"]] for o in info["choices"]}
+        info["defaults"] = {o["key"]: o["default"] for o in info["choices"]}
         out.append(info)
     return out

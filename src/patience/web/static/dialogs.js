@@ -89,7 +89,7 @@ export function openNewGame({ game, options, winnableOnly, onStart }) {
       },
       games.map((g) => el("option", { value: g.name, selected: g.name === chosen, text: gameTitle(g.name) })),
     );
-    const optionRows = (info.options || []).map(({ key, label, default: byDefault, values }) => {
+    const optionRows = (info.choices || []).map(({ key, label, default: byDefault, values }) => {
       const current = values.some((v) => v.value === chosenOptions[key]) ? chosenOptions[key] : byDefault;
       chosenOptions[key] = current;
       const select = el(
@@ -135,7 +135,7 @@ export function openNewGame({ game, options, winnableOnly, onStart }) {
             return;
           }
           const opts = {};
-          for (const { key } of info.options || []) opts[key] = chosenOptions[key];
+          for (const { key } of info.choices || []) opts[key] = chosenOptions[key];
           dialog.close();
           onStart({ game: chosen, options: opts, deal: text ? Number(text) : null, winnable: winnable && !text });
         },

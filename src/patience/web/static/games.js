@@ -35,7 +35,7 @@ export function gameTitle(name, fallback) {
 function option(key, name) {
   const infos = name ? [gameInfo(name)] : list;
   for (const info of infos) {
-    const found = ((info && info.options) || []).find((o) => o.key === key);
+    const found = ((info && info.choices) || []).find((o) => o.key === key);
     if (found) return found;
   }
   return undefined;

@@ -67,6 +67,8 @@ mimetypes.add_type("text/javascript", ".js")
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("image/svg+xml", ".svg")
 mimetypes.add_type("text/css", ".css")
+# The web app manifest (what lets a phone add the game to its home screen).
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 STATUS_BY_CODE = {"illegal_move": 409}
 """HTTP status of each engine error code; every other PatienceError is a 422."""

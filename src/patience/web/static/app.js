@@ -1,7 +1,7 @@
 // The patience table: state, rendering, and the player's actions. The server decides every
 // rule; this page shows the GameView it returns and sends it the player's moves.
 import * as api from "./api.js";
-import { backSVG, cardDefs, faceSVG, rankLabel, rankLetter, rankName, rankOf } from "./cards.js";
+import { backSVG, cardDefs, faceKey, faceSVG, rankLabel, rankLetter, rankName, rankOf } from "./cards.js";
 import {
   closeDialogs,
   formatTime,
@@ -18,6 +18,8 @@ import { mountLanguageMenu, openHelp } from "./help.js";
 import { cardName, initI18n, pileName as pileLabel, t, tError, tn } from "./i18n.js";
 import { installKeyboard, installPointer } from "./input.js";
 import { computeLayout, moveName, pileOfToken, pilesOf, placeCards } from "./layout.js";
+import { applyLooks, installFullscreen, isFullscreen, LOOK_CHOICES, LOOK_DEFAULTS, toggleFullscreen } from "./looks.js";
+import { enableSound, playSound } from "./sound.js";
 
 const SETTINGS_KEY = "patience.settings";
 const LAST_GAME_KEY = "patience.lastGame";
@@ -49,7 +51,7 @@ const slotEls = new Map(); // pile -> element
 let ringEls = [];
 
 function loadSettings() {
-  const defaults = { showWinnable: false, winnableOnly: false, animate: true, oneClick: false };
+  const defaults = { showWinnable: false, winnableOnly: false, animate: true, oneClick: false, sound: false, ...LOOK_DEFAULTS };
   try {
     return { ...defaults, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") };
   } catch {
@@ -66,6 +68,9 @@ function saveSetting(key, value) {
     renderInfo();
   }
   document.body.classList.toggle("no-anim-pref", !state.settings.animate);
+  applyLooks(state.settings);
+  enableSound(state.settings.sound);
+  if (key === "face") render({ animate: false });
 }
 
 // ---------- text: every visible string goes through t() ----------
@@ -81,6 +86,7 @@ const BUTTONS = {
   "btn-stats": () => t("Statistics"),
   "btn-settings": () => t("Settings"),
   "btn-help": () => t("How to play"),
+  "btn-fullscreen": () => (isFullscreen() ? t("Leave full screen") : t("Full screen")),
 };
 
 const SHORTCUTS = {
@@ -153,6 +159,7 @@ function errorText(err) {
 }
 
 function showError(err) {
+  playSound("refusal");
   setStatus(() => errorText(err), "error");
   say(errorText(err));
 }
@@ -260,6 +267,7 @@ async function playMove(text, { assisted = false } = {}) {
   state.hint = null;
   const options = { legal: isLegal(text), assisted: assisted && "assisted" in state.view };
   const ok = await perform(() => api.move(state.view.id, text, options), { announce: description() });
+  if (ok) playSound(text === "deal" ? "deal" : "move");
   if (ok) reportDone(description);
   return ok;
 }
@@ -284,6 +292,7 @@ function canGoUp(src = null) {
 
 // The server would refuse these with a 409 (an error in the console): say why here.
 function refuseLocally(text) {
+  playSound("refusal");
   setStatus(text, "error");
   say(text());
   render();
@@ -301,6 +310,7 @@ async function toFoundation(pile) {
   }
   const description = () => (top ? t("{card} to its foundation", { card: cardName(top.text) }) : "");
   const ok = await perform(() => api.toFoundation(state.view.id, pile), { announce: description() });
+  if (ok) playSound("move");
   if (ok) reportDone(description);
 }
 
@@ -313,6 +323,7 @@ async function autoFinish() {
   }
   const before = state.view.moves_made;
   const ok = await perform(() => api.action(state.view.id, "autofinish"));
+  if (ok) playSound("move");
   if (ok) {
     const n = state.view.moves_made - before;
     const text = n ? tn("{n} card moved to the foundations", "{n} cards moved to the foundations", n) : t("No card can go to the foundations.");
@@ -393,6 +404,7 @@ async function startGame(body) {
     say(t("Looking for a winnable deal…"));
   }
   const ok = await perform(() => api.newGame(body));
+  if (ok) playSound("deal");
   if (ok) {
     const v = state.view;
     const text = () => t("{game}, deal {deal}", { game: gameWithOptions(v.game, v.options), deal: v.deal ?? "–" });
@@ -603,6 +615,7 @@ function setView(view, { announce = null } = {}) {
   if (announce) say(announce);
   if (view.status === "won" && (!previous || previous.status !== "won" || fresh)) {
     cancelShowMe();
+    playSound("win");
     setStatus(() => t("You won!"), "won");
     say(t("You won!"));
     document.body.classList.add("celebrate");
@@ -741,7 +754,7 @@ function render({ animate = true, moves = true } = {}) {
     list.forEach((card, i) => {
       const c = ensureCard(card.text);
       used.add(card.text);
-      const face = card.up ? card.text : "back";
+      const face = card.up ? faceKey(card.text) : "back";
       if (c._face !== face) {
         c.innerHTML = card.up ? faceSVG(card.text) : backSVG();
         c._face = face;
@@ -1157,11 +1170,15 @@ function wireButtons() {
   on("btn-hint", showHint);
   on("btn-showme", showMe);
   on("btn-stats", showStats);
-  on("btn-settings", () => openSettings(state.settings, saveSetting));
+  on("btn-settings", () => openSettings(state.settings, saveSetting, LOOK_CHOICES));
   on("btn-help", () => openHelp(state.view ? state.view.game : "klondike"));
+  on("btn-fullscreen", toggleFullscreen);
+  installFullscreen(document.getElementById("btn-fullscreen"), applyTexts);
 }
 
 async function main() {
+  applyLooks(state.settings);
+  enableSound(state.settings.sound);
   document.body.insertAdjacentHTML("afterbegin", cardDefs());
   // Ask for the games and the current game while the translations load.
   const gamesReply = api.listGames();

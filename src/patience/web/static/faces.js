@@ -42,19 +42,20 @@ function strip(label, suit, big) {
   return rankText(label, wide ? 4 : 7, 30, 32) + suitUse(suit, 68, 6, 25);
 }
 
-function framedLetter(rank, suit, size) {
+// A court card's middle in the plain faces: its letter in a frame (top at y, height h).
+function framedLetter(rank, suit, size, y, h) {
   return (
-    '<rect class="court-frame" x="16" y="38" width="68" height="64" rx="5" stroke-width="2"/>' +
-    `<text x="50" y="${70 + size * 0.36}" text-anchor="middle" font-size="${size}" ${SERIF}>${rank}</text>` +
-    suitUse(suit, 19, 41, 14) +
-    suitUse(suit, 67, 85, 14, true)
+    `<rect class="court-frame" x="16" y="${y}" width="68" height="${h}" rx="5" stroke-width="2"/>` +
+    `<text x="50" y="${y + h / 2 + size * 0.36}" text-anchor="middle" font-size="${size}" ${SERIF}>${rank}</text>` +
+    suitUse(suit, 19, y + 3, 14) +
+    suitUse(suit, 67, y + h - 17, 14, true)
   );
 }
 
 function plainFace(rank, suit, label, big) {
   const index = strip(label, suit, big);
   let middle;
-  if (COURTS.includes(rank)) middle = framedLetter(rank, suit, big ? 52 : 44);
+  if (COURTS.includes(rank)) middle = big ? framedLetter(rank, suit, 50, 42, 58) : framedLetter(rank, suit, 44, 38, 64);
   else if (rank === "A") middle = suitUse(suit, 21, 41, 58);
   else middle = big ? suitUse(suit, 24, 44, 52) : suitUse(suit, 27, 45, 46);
   return index + middle + turned(index);
@@ -114,7 +115,7 @@ function courtHalf(rank, suit) {
     parts.push('<path class="court-hair court-line" d="M41.5 37 Q41 44 44 46 L44 36 Z M58.5 37 Q59 44 56 46 L56 36 Z"/>');
     parts.push(`<path class="${robe[1]} court-line" d="M40 33 Q41 24 50 24 Q60 24 61 33 Q50 30 40 33 Z"/>`);
     parts.push('<path class="court-gold court-line" d="M58 27 Q66 16 70 20 Q64 22 60 29 Z"/>');
-    parts.push('<path class="court-steel court-line" d="M30 68 L30 30 L32 30 L32 68 Z M31 30 L26 24 L31 19 L36 24 Z"/>');
+    parts.push('<path class="court-steel court-line" d="M30 68 L30 37 L32 37 L32 68 Z M31 38 L27 33 L31 28 L35 33 Z"/>');
   }
   return parts.join("");
 }

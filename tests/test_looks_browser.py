@@ -241,6 +241,15 @@ def test_table_colour_and_card_back_apply_and_persist(browser: Any, url: str) ->
     page.locator("#btn-settings").click()
     expect(page.locator("#setting-table")).to_have_value("red")
     expect(page.locator("#setting-back")).to_have_value("green")
+    page.keyboard.press("Escape")
+    # The choices speak the player's language.
+    for lang, red_felt, dark in (("es", "Rojo", "Oscuro"), ("fr", "Rouge", "Sombre")):
+        page.locator("#lang-select").select_option(lang)
+        page.locator("#btn-settings").click()
+        expect(page.locator('#setting-table option[value="red"]')).to_have_text(red_felt)
+        expect(page.locator('#setting-theme option[value="dark"]')).to_have_text(dark)
+        page.keyboard.press("Escape")
+    page.locator("#lang-select").select_option("en")
     close(page)
 
 
@@ -345,6 +354,17 @@ def test_fullscreen_button(browser: Any, url: str) -> None:
     expect(button).to_have_attribute("aria-label", "Plein écran")
     page.locator("#lang-select").select_option("en")
     close(page)
+
+
+def test_fullscreen_button_by_touch_on_a_phone(browser: Any, url: str) -> None:
+    start(url, {"game": "klondike", "deal": 7})
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.locator("#btn-fullscreen").tap()
+    page.wait_for_function("document.fullscreenElement === document.documentElement")
+    context.close()
 
 
 def test_fullscreen_button_hides_where_unsupported(browser: Any, url: str) -> None:

@@ -75,6 +75,9 @@ const SOUNDS = {
 // Play one of "deal", "move", "refusal", "win", if sounds are on.
 export function playSound(name) {
   if (!enabled || !SOUNDS[name]) return;
+  // Nothing before the player has touched the page (a won game reloaded, a first deal):
+  // the browser would refuse to start the audio, and say so in the console.
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
   const ctx = audio();
   if (!ctx) return;
   try {

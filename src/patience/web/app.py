@@ -73,6 +73,8 @@ mimetypes.add_type("text/javascript", ".js")
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("image/svg+xml", ".svg")
 mimetypes.add_type("text/css", ".css")
+# The web app manifest (what lets a phone add the game to its home screen).
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 T = TypeVar("T")
 

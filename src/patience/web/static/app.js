@@ -1,7 +1,7 @@
 // The patience table: state, rendering, and the player's actions. The server decides every
 // rule; this page shows the GameView it returns and sends it the player's moves.
 import * as api from "./api.js";
-import { backSVG, cardDefs, faceSVG, rankLabel, rankLetter, rankName, rankOf } from "./cards.js";
+import { backSVG, cardDefs, faceKey, faceSVG, rankLabel, rankLetter, rankName, rankOf } from "./cards.js";
 import {
   closeDialogs,
   formatTime,
@@ -17,6 +17,8 @@ import { mountLanguageMenu, openHelp } from "./help.js";
 import { cardName, initI18n, pileName as pileLabel, t, tError, tn } from "./i18n.js";
 import { installKeyboard, installPointer } from "./input.js";
 import { computeLayout, moveName, pileOfToken, pilesOf, placeCards } from "./layout.js";
+import { applyLooks, installFullscreen, isFullscreen, LOOK_CHOICES, LOOK_DEFAULTS, toggleFullscreen } from "./looks.js";
+import { enableSound, playSound } from "./sound.js";
 
 const SETTINGS_KEY = "patience.settings";
 const LAST_GAME_KEY = "patience.lastGame";
@@ -47,7 +49,7 @@ const slotEls = new Map(); // pile -> element
 let ringEls = [];
 
 function loadSettings() {
-  const defaults = { showWinnable: false, winnableOnly: false, animate: true, oneClick: false };
+  const defaults = { showWinnable: false, winnableOnly: false, animate: true, oneClick: false, sound: false, ...LOOK_DEFAULTS };
   try {
     return { ...defaults, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") };
   } catch {
@@ -64,6 +66,9 @@ function saveSetting(key, value) {
     renderInfo();
   }
   document.body.classList.toggle("no-anim-pref", !state.settings.animate);
+  applyLooks(state.settings);
+  enableSound(state.settings.sound);
+  if (key === "face") render({ animate: false });
 }
 
 // ---------- text: every visible string goes through t() ----------
@@ -79,6 +84,7 @@ const BUTTONS = {
   "btn-stats": () => t("Statistics"),
   "btn-settings": () => t("Settings"),
   "btn-help": () => t("How to play"),
+  "btn-fullscreen": () => (isFullscreen() ? t("Leave full screen") : t("Full screen")),
 };
 
 const SHORTCUTS = {
@@ -148,6 +154,7 @@ function errorText(err) {
 }
 
 function showError(err) {
+  playSound("refusal");
   setStatus(() => errorText(err), "error");
   say(errorText(err));
 }
@@ -254,6 +261,7 @@ async function playMove(text, { assisted = false } = {}) {
   state.hint = null;
   const options = { legal: isLegal(text), assisted };
   const ok = await perform(() => api.move(state.view.id, text, options), { announce: description() });
+  if (ok) playSound(text === "deal" ? "deal" : "move");
   if (ok) reportDone(description);
   return ok;
 }
@@ -278,6 +286,7 @@ function canGoUp(src = null) {
 
 // The server would refuse these with a 409 (an error in the console): say why here.
 function refuseLocally(text) {
+  playSound("refusal");
   setStatus(text, "error");
   say(text());
   render();
@@ -295,6 +304,7 @@ async function toFoundation(pile) {
   }
   const description = () => (top ? t("{card} to its foundation", { card: cardName(top.text) }) : "");
   const ok = await perform(() => api.toFoundation(state.view.id, pile), { announce: description() });
+  if (ok) playSound("move");
   if (ok) reportDone(description);
 }
 
@@ -307,6 +317,7 @@ async function autoFinish() {
   }
   const before = state.view.moves_made;
   const ok = await perform(() => api.action(state.view.id, "autofinish"));
+  if (ok) playSound("move");
   if (ok) {
     const n = state.view.moves_made - before;
     const text = n ? tn("{n} card moved to the foundations", "{n} cards moved to the foundations", n) : t("No card can go to the foundations.");
@@ -387,6 +398,7 @@ async function startGame(body) {
     say(t("Looking for a winnable deal…"));
   }
   const ok = await perform(() => api.newGame(body));
+  if (ok) playSound("deal");
   if (ok) {
     const v = state.view;
     const text = () => t("{game}, deal {deal}", { game: gameWithOptions(v.game, v.options), deal: v.deal ?? "–" });
@@ -598,6 +610,7 @@ function setView(view, { announce = null } = {}) {
   if (announce) say(announce);
   if (view.status === "won" && (!previous || previous.status !== "won" || fresh)) {
     cancelShowMe();
+    playSound("win");
     setStatus(() => t("You won!"), "won");
     say(t("You won!"));
     document.body.classList.add("celebrate");
@@ -729,7 +742,7 @@ function render({ animate = true, moves = true } = {}) {
     list.forEach((card, i) => {
       const c = ensureCard(card.text);
       used.add(card.text);
-      const face = card.up ? card.text : "back";
+      const face = card.up ? faceKey(card.text) : "back";
       if (c._face !== face) {
         c.innerHTML = card.up ? faceSVG(card.text) : backSVG();
         c._face = face;
@@ -1144,11 +1157,15 @@ function wireButtons() {
   on("btn-hint", showHint);
   on("btn-showme", showMe);
   on("btn-stats", showStats);
-  on("btn-settings", () => openSettings(state.settings, saveSetting));
+  on("btn-settings", () => openSettings(state.settings, saveSetting, LOOK_CHOICES));
   on("btn-help", () => openHelp(state.view ? state.view.game : games()[0].name));
+  on("btn-fullscreen", toggleFullscreen);
+  installFullscreen(document.getElementById("btn-fullscreen"), applyTexts);
 }
 
 async function main() {
+  applyLooks(state.settings);
+  enableSound(state.settings.sound);
   document.body.insertAdjacentHTML("afterbegin", cardDefs());
   // Ask for the games and the current game while the translations load.
   const gamesReply = loadGames();

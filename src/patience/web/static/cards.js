@@ -1,5 +1,5 @@
-// Playing cards drawn as SVG by our own code: a big corner index (readable when fanned
-// and at phone size), a large suit in the middle, framed court cards, a patterned back.
+// Playing cards drawn as SVG by our own code (the faces in faces.js), and their backs.
+import { FACE_STYLES, faceParts } from "./faces.js";
 import { t } from "./i18n.js";
 
 const RANKS = "A23456789TJQK";
@@ -49,6 +49,39 @@ export function isRed(text) {
   return Boolean(RED[text[1]]);
 }
 
+// The card backs: one pattern each, in the page's defs under one id (setLooks swaps it).
+const BACKS = {
+  blue:
+    '<rect width="12" height="12" fill="#1f4e8c"/><rect width="6" height="6" fill="#2a64ad"/>' +
+    '<circle cx="9" cy="9" r="1.6" fill="#8fb3e6"/>',
+  red:
+    '<rect width="12" height="12" fill="#8c1f2b"/><rect width="6" height="6" fill="#a8303e"/>' +
+    '<circle cx="9" cy="9" r="1.6" fill="#f0a3ab"/>',
+  green:
+    '<rect width="12" height="12" fill="#1e5b36"/><path d="M0 6h12M6 0v12" stroke="#2f7d4d" stroke-width="2"/>' +
+    '<circle cx="6" cy="6" r="2.2" fill="#a9dcb8"/>',
+  black:
+    '<rect width="12" height="12" fill="#1d1d22"/><path d="M0 0L12 12M12 0L0 12" stroke="#3a3a44" stroke-width="1.4"/>' +
+    '<circle cx="6" cy="6" r="1.5" fill="#d9b55a"/>',
+};
+export const BACK_NAMES = Object.keys(BACKS);
+
+let faceStyle = "standard";
+let backName = "blue";
+
+// Choose the face style (one of FACE_STYLES) and the back (one of BACK_NAMES) cards are drawn
+// with; the back changes on every card at once (they share the pattern).
+export function setCardStyle(face, back) {
+  faceStyle = FACE_STYLES.includes(face) ? face : "standard";
+  backName = BACKS[back] ? back : "blue";
+  const pattern = document.getElementById("card-back-pattern");
+  if (pattern && pattern.dataset.back !== backName) {
+    pattern.innerHTML = BACKS[backName];
+    pattern.dataset.back = backName;
+  }
+  document.documentElement.dataset.back = backName;
+}
+
 // The symbol definitions every card refers to; inserted once into the page.
 export function cardDefs() {
   const symbols = Object.entries(SUIT_SHAPES)
@@ -57,71 +90,42 @@ export function cardDefs() {
   return (
     '<svg class="card-defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>' +
     symbols +
-    '<pattern id="card-back-pattern" width="12" height="12" patternUnits="userSpaceOnUse"' +
-    ' patternTransform="rotate(45)"><rect width="12" height="12" fill="#1f4e8c"/>' +
-    '<rect width="6" height="6" fill="#2a64ad"/><circle cx="9" cy="9" r="1.6" fill="#8fb3e6"/>' +
-    "</pattern></defs></svg>"
+    `<pattern id="card-back-pattern" data-back="${backName}" width="12" height="12" patternUnits="userSpaceOnUse"` +
+    ` patternTransform="rotate(45)">${BACKS[backName]}</pattern></defs></svg>`
   );
 }
 
-function suitUse(suit, x, y, size, flip = false) {
-  const tr = flip ? ` transform="rotate(180 ${x + size / 2} ${y + size / 2})"` : "";
-  return `<use href="#suit-${suit}" x="${x}" y="${y}" width="${size}" height="${size}"${tr}/>`;
+// What identifies a face's drawing: it changes when the card or the face style does.
+export function faceKey(text) {
+  return `${faceStyle}:${text}`;
 }
 
 const faceCache = new Map();
 
-// The SVG markup of a face-up card (viewBox 100x140).
+// The SVG markup of a face-up card (viewBox 100x140) in the chosen face style.
 export function faceSVG(text) {
-  let svg = faceCache.get(text);
+  const key = faceKey(text);
+  let svg = faceCache.get(key);
   if (svg) return svg;
   const r = text[0];
   const s = text[1];
   if (!RANKS.includes(r) || !SUITS.includes(s)) return backSVG();
-  const colour = RED[s] ? "#c8102e" : "#161616";
-  const label = rankLabel(r);
-  const wide = label.length > 1;
-  const parts = [];
-  parts.push('<rect x="1" y="1" width="98" height="138" rx="8" fill="#fffdf7" stroke="#8a8a8a" stroke-width="1.5"/>');
-  // Top strip: rank left, suit right; it is what shows when the card is fanned.
-  parts.push(
-    `<text x="${wide ? 4 : 7}" y="30" font-size="${wide ? 29 : 32}" font-weight="700" ` +
-      `font-family="DejaVu Sans, Verdana, Arial, sans-serif" letter-spacing="${wide ? -3 : 0}"` +
-      ` fill="${colour}">${label}</text>`,
-  );
-  parts.push(suitUse(s, 68, 6, 25));
-  if (r === "J" || r === "Q" || r === "K") {
-    const tint = RED[s] ? "#fbe3e3" : "#e4e9f3";
-    parts.push(`<rect x="14" y="44" width="72" height="86" rx="5" fill="${tint}" stroke="${colour}" stroke-width="2"/>`);
-    parts.push(
-      `<text x="50" y="108" text-anchor="middle" font-size="46" font-weight="700" ` +
-        `font-family="DejaVu Serif, Georgia, serif" fill="${colour}">${r}</text>`,
-    );
-    parts.push(suitUse(s, 18, 48, 17));
-    parts.push(suitUse(s, 65, 109, 17, true));
-  } else if (r === "A") {
-    parts.push(suitUse(s, 20, 54, 60));
-  } else {
-    parts.push(suitUse(s, 25, 56, 50));
-    parts.push(
-      `<text x="93" y="132" text-anchor="end" font-size="20" font-weight="700" ` +
-        `font-family="DejaVu Sans, Verdana, Arial, sans-serif" fill="${colour}" opacity="0.85">${label}</text>`,
-    );
-  }
   svg =
-    `<svg viewBox="0 0 100 140" class="card-svg" aria-hidden="true" focusable="false" fill="${colour}">` +
-    parts.join("") +
+    `<svg viewBox="0 0 100 140" class="card-svg face-${faceStyle} ${RED[s] ? "red" : "black"}"` +
+    ' aria-hidden="true" focusable="false">' +
+    '<rect class="card-edge" x="1" y="1" width="98" height="138" rx="8" stroke-width="1.5"/>' +
+    faceParts(faceStyle, r, s, rankLabel(r)) +
     "</svg>";
-  faceCache.set(text, svg);
+  faceCache.set(key, svg);
   return svg;
 }
 
 // The SVG markup of a face-down card.
 export function backSVG() {
   return (
-    '<svg viewBox="0 0 100 140" class="card-svg" aria-hidden="true" focusable="false">' +
-    '<rect x="1" y="1" width="98" height="138" rx="8" fill="#fffdf7" stroke="#6b6b6b" stroke-width="1.5"/>' +
-    '<rect x="7" y="7" width="86" height="126" rx="5" fill="url(#card-back-pattern)" stroke="#173b6b" stroke-width="2"/>' +
+    '<svg viewBox="0 0 100 140" class="card-svg back" aria-hidden="true" focusable="false">' +
+    '<rect class="card-edge" x="1" y="1" width="98" height="138" rx="8" stroke-width="1.5"/>' +
+    '<rect class="back-field" x="7" y="7" width="86" height="126" rx="5" fill="url(#card-back-pattern)" stroke-width="2"/>' +
     "</svg>"
   );
 }

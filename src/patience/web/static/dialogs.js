@@ -194,8 +194,9 @@ export function openStats(data) {
   });
 }
 
-// The settings dialog; settings is {key: bool}, onChange(key, value) stores one.
-export function openSettings(settings, onChange) {
+// The settings dialog; settings is {key: value}, onChange(key, value) stores one. choices
+// is {key: [[value, label()], ...]}: the settings picked from a list (the looks).
+export function openSettings(settings, onChange, choices) {
   showDialog("settings-dialog", (dialog) => {
     const box = (key, label) =>
       el(
@@ -209,12 +210,30 @@ export function openSettings(settings, onChange) {
         }),
         el("span", { text: label }),
       );
+    const choice = (key, label) =>
+      el(
+        "label",
+        { class: "field" },
+        el("span", { text: label }),
+        el(
+          "select",
+          { id: `setting-${key}`, onchange: (ev) => onChange(key, ev.target.value) },
+          choices[key].map(([value, text]) => el("option", { value, selected: value === settings[key], text: text() })),
+        ),
+      );
     return [
       el("h2", { text: t("Settings") }),
+      el("h3", { text: t("Play") }),
       box("showWinnable", t("Show whether the position can still be won")),
       box("winnableOnly", t("Winnable deals only")),
       box("animate", t("Animate card moves")),
       box("oneClick", t("One click moves a card to the best place")),
+      box("sound", t("Sounds")),
+      el("h3", { text: t("Looks") }),
+      choice("theme", t("Theme")),
+      choice("table", t("Table colour")),
+      choice("back", t("Card back")),
+      choice("face", t("Card face")),
       el("div", { class: "buttons" }, closeButton(dialog)),
     ];
   });

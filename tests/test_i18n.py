@@ -416,7 +416,7 @@ def declared_texts(game: Game) -> set[str]:
     """Every text a game's declaration shows the player: title, options' names, help."""
     d = describe(game)
     texts = {d["title"]}
-    for option in d["options"]:
+    for option in d["choices"]:
         texts |= {option["label"]} | {v["label"] for v in option["values"]}
     if d["help"]:
         texts.add(d["help"]["intro"])

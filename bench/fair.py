@@ -31,6 +31,7 @@ from patience.games import get_game
 from patience.solver import solve
 from patience.solver.study import percentile, wilson
 
+DEFAULT = Settings()
 sys.path.insert(0, str(Path(__file__).parent))
 from solver import MODES, label, matches  # noqa: E402
 
@@ -78,18 +79,23 @@ def _rate(wins: int, n: int) -> str:
 
 
 def _table(rows: list[dict[str, Any]]) -> None:
-    keys = sorted({(r["label"], r["setting"], r["method"]) for r in rows})
+    def key(r: dict[str, Any]) -> tuple[str, str, str, int, int]:
+        return r["label"], r["setting"], r["method"], r["samples"], r["max_states"]
+
+    keys = sorted({key(r) for r in rows})
     print(
-        f"{'game':42} {'setting':7} {'method':6} {'deals':>5}  {'fair [95%]':24}"
+        f"{'game':42} {'setting':7} {'method':6} {'smp':>4} {'states':>7} {'deals':>5}"
+        f"  {'fair [95%]':24}"
         f" {'thoughtful':>10}  {'greedy [95%]':24} {'s/dec':>6} {'p99':>6} {'s/deal':>7}"
     )
-    for lab, setting, method in keys:
-        rs = [r for r in rows if (r["label"], r["setting"], r["method"]) == (lab, setting, method)]
+    for lab, setting, method, samples, states in keys:
+        rs = [r for r in rows if key(r) == (lab, setting, method, samples, states)]
         n = len(rs)
         decisions = [d for r in rs for d in r["decisions"]]
         won_t = sum(r["thoughtful"] == "won" for r in rs)
         print(
-            f"{lab:42} {setting:7} {method:6} {n:5}  {_rate(sum(r['fair'] for r in rs), n):24}"
+            f"{lab:42} {setting:7} {method:6} {samples:4} {states:7} {n:5}"
+            f"  {_rate(sum(r['fair'] for r in rs), n):24}"
             f" {won_t / n:10.1%}  {_rate(sum(r['greedy'] for r in rs), n):24}"
             f" {statistics.fmean(decisions) if decisions else 0:6.2f}"
             f" {percentile(decisions, 0.99):6.2f} {statistics.fmean(r['seconds'] for r in rs):7.1f}"
@@ -105,11 +111,11 @@ def main() -> None:
     ap.add_argument("--setting", choices=("paper", "real", "both"), default="both")
     ap.add_argument("--method", choices=METHODS, default="reveal")
     ap.add_argument(
-        "--samples", type=int, default=Settings.samples, help="arrangements per decision"
+        "--samples", type=int, default=DEFAULT.samples, help="arrangements per decision"
     )
-    ap.add_argument("--max-states", type=int, default=Settings.max_states, help="states per solve")
-    ap.add_argument("--budget", type=float, default=Settings.budget, help="seconds per decision")
-    ap.add_argument("--shortlist", type=int, default=Settings.shortlist, help="plans scored fully")
+    ap.add_argument("--max-states", type=int, default=DEFAULT.max_states, help="states per solve")
+    ap.add_argument("--budget", type=float, default=DEFAULT.budget, help="seconds per decision")
+    ap.add_argument("--shortlist", type=int, default=DEFAULT.shortlist, help="plans scored fully")
     ap.add_argument("--thoughtful", type=float, default=10.0, help="seconds per thoughtful solve")
     ap.add_argument("--out", type=Path, help="JSON lines file: rows appended, done deals skipped")
     args = ap.parse_args()

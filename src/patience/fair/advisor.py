@@ -186,28 +186,49 @@ def _plays(position: Position, plan: Plan) -> Position:
     return position
 
 
+def _first(position: Position, knowledge: Knowledge, line: list[Move], method: str) -> Plan:
+    """The plan a winning line starts with: up to its first reveal, or its first move."""
+    return _cut(position, knowledge, line) if method == "reveal" else tuple(line[:1])
+
+
+def _identity(position: Position, plan: Plan) -> Hashable:
+    """What a plan does: the state it reaches before its last move, and that move. Plans
+    that differ only in the order of the moves before the reveal do the same."""
+    return state_key(_plays(position, plan[:-1])), plan[-1]
+
+
 def _candidates(
     position: Position,
     knowledge: Knowledge,
-    draws: list[tuple[Position, str, list[Move]]],
+    lines: list[list[Move]],
     settings: Settings,
     avoid: Collection[Hashable],
-) -> list[Plan]:
+) -> dict[Hashable, Plan]:
+    """The plans to score, by identity, most often found first (``reveal``: at most
+    ``shortlist``)."""
     game = game_for(position)
     if settings.method == "hop":
         plans: list[Plan] = [(m,) for m in game.legal_moves(position)]
     else:
-        votes = Counter(_cut(s, knowledge, line) for s, verdict, line in draws if verdict == "won")
-        plans = [plan for plan, _ in votes.most_common()]
-    kept = []
+        found: dict[Hashable, Plan] = {}
+        votes: Counter[Hashable] = Counter()
+        for line in lines:
+            plan = _first(position, knowledge, line, "reveal")
+            identity = _identity(position, plan)
+            found.setdefault(identity, plan)
+            votes[identity] += 1
+        plans = [found[identity] for identity, _ in votes.most_common()]
+    kept: dict[Hashable, Plan] = {}
     for plan in plans:
         p, ok = position, True
         for m in plan:
             p = game.apply(p, m)
             ok = ok and state_key(p) not in avoid
         if ok:
-            kept.append(plan)
-    return kept if settings.method == "hop" else kept[: settings.shortlist]
+            kept[_identity(position, plan)] = plan
+    if settings.method == "reveal":
+        kept = dict(list(kept.items())[: settings.shortlist])
+    return kept
 
 
 def advise(
@@ -232,15 +253,24 @@ def advise(
     root = Estimate()
     for _, verdict, _ in draws:
         root = root.add(verdict)
-    plans = _candidates(position, knowledge, draws, settings, avoid)
+    # The plan each won arrangement's own line starts with: won there without a solve.
+    own = [
+        _identity(position, _first(position, knowledge, line, settings.method))
+        if verdict == "won" and line
+        else None
+        for _, verdict, line in draws
+    ]
+    plans = _candidates(
+        position, knowledge, [line for _, v, line in draws if v == "won" and line], settings, avoid
+    )
     rows: list[list[str]] = []
-    for s, verdict, line in draws:
+    for (s, verdict, _), mine in zip(draws, own, strict=True):
         row = []
-        for plan in plans:
+        for identity, plan in plans.items():
             if verdict != "won":
                 row.append(verdict)  # nothing wins where the position itself is lost
-            elif tuple(line[: len(plan)]) == plan:
-                row.append("won")  # the solver's own line starts with this plan
+            elif identity == mine:
+                row.append("won")
             else:
                 row.append(_solve(_plays(s, plan), settings, clock)[0])
             if clock.out():
@@ -249,7 +279,7 @@ def advise(
             break  # a round cut short is dropped, so every plan has the same samples
         rows.append(row)
     scored = []
-    for k, plan in enumerate(plans):
+    for k, plan in enumerate(plans.values()):
         e = Estimate()
         for row in rows:
             e = e.add(row[k])

@@ -73,6 +73,7 @@ def test_a_tableau_move_that_turns_a_card_shows_it_and_undo_never_unsees_it() ->
     k = k.observe(s.position)
     assert hidden in k.seen and hidden not in k.unseen(s.position)
     assert Knowledge.of_history([*s.history, s.game.play(s.position, turning)]) == k
+    assert player_view(s.position, k)["tableau"][i]["down"][-1] == card_text(hidden)
 
 
 def test_lady_jane_sees_reserves_base_card_and_the_stocks_last_card() -> None:

@@ -7,19 +7,19 @@ run short: then fewer arrangements are used, and the estimate says how many).
 
 A verdict the solver leaves undecided within its states is counted apart
 (``Estimate.unknown``) and left out of the share: the share is won / (won + lost).
+Candidates are ranked by arrangements won (an undecided one counts as not won).
 
 Two methods rank the candidates, each a *plan* (moves to make now):
-- ``hop``, hindsight optimisation: every legal move, scored by the share of
-  arrangements that can still be won after it. Its known weakness is strategy fusion:
-  after the move each arrangement is solved knowing every card, so a move that keeps
-  options open scores as if the player would always pick the right one later.
-- ``reveal`` (the default, which won more, see docs/fair-play.md): plans run up to
-  and including the next move that shows an unseen card. Until that move nothing new
-  is seen, so a plan up to it is one the player can really follow whatever the
-  arrangement; plans are compared only there, which removes the fusion over *which*
-  card to uncover next. Candidates are the solver's own winning lines cut at their
-  first reveal (one per arrangement won); the ``shortlist`` most frequent are scored on
-  every arrangement.
+- ``hop``, hindsight optimisation: every legal move, scored on every arrangement by
+  whether it can still be won after it. Its known weakness is strategy fusion: after
+  the move each arrangement is solved knowing every card, so a move that keeps options
+  open scores as if the player would always pick the right one later.
+- ``reveal`` (the default): plans run up to and including the next move that shows an
+  unseen card. Until that move nothing new is seen, so a plan up to it is one the
+  player can really follow whatever the arrangement; plans are compared only there,
+  which removes the fusion over *which* card to uncover next. Candidates are the
+  solver's own winning lines cut at their first reveal (one per arrangement won); the
+  ``shortlist`` most frequent are scored on every arrangement.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class Estimate:
 class Settings:
     """How hard to think. Same settings, view and seed: same answer (within budget)."""
 
-    samples: int = 24
+    samples: int = 12
     """Arrangements of the unseen cards to draw."""
     max_states: int = 20_000
     """States per solve of one arrangement (beyond them its verdict is unknown)."""

@@ -1,0 +1,153 @@
+"""Benchmark fair play: deals 1..N played knowing only what a player would.
+
+    python bench/fair.py --only klondike:mode=three --setting paper -n 50
+    python bench/fair.py -n 20 --samples 12 --out /tmp/fair.jsonl
+
+Prints, per game, mode and setting: the fair bot's win rate with its 95% (Wilson)
+interval; beside it the thoughtful win rate of the same deals (the solver knowing every
+card: the upper bound) and the greedy player's (the baseline); the mean and p99 seconds
+per decision and the mean seconds per deal. Klondike runs in two settings: ``paper``
+(the stock's cards known from the start, as in Bjarnason, Fern & Tadepalli 2009) and
+``real`` (stock cards unseen until turned); the other games in ``real`` only.
+
+A deal the thoughtful solver proves lost is lost for every player: the fair bot does
+not play it (it counts as lost). Each deal's row is appended to ``--out`` as it ends,
+and a run given the same file skips the deals already there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from patience.fair.advisor import METHODS, Settings
+from patience.fair.bot import advisor_chooser, greedy_chooser, play_deal
+from patience.games import get_game
+from patience.solver import solve
+from patience.solver.study import percentile, wilson
+
+DEFAULT = Settings()
+sys.path.insert(0, str(Path(__file__).parent))
+from solver import MODES, label, matches  # noqa: E402
+
+
+def _settings_of(name: str, setting: str) -> list[str]:
+    return [
+        s
+        for s in ("paper", "real")
+        if setting in (s, "both") and (s == "real" or name == "klondike")
+    ]
+
+
+def _run_deal(
+    name: str, options: dict[str, str], deal: int, setting: str, args: argparse.Namespace
+) -> dict[str, Any]:
+    start = get_game(name, options).new_position(deal)
+    stock_known = setting == "paper"
+    thoughtful = solve(start, timeout=args.thoughtful).result
+    greedy = play_deal(start, greedy_chooser, stock_known).won
+    settings = Settings(args.samples, args.max_states, args.budget, args.method, args.shortlist)
+    t0 = time.perf_counter()
+    if thoughtful == "lost":
+        won, decisions = False, []
+    else:
+        record = play_deal(start, advisor_chooser(settings), stock_known, seed=deal)
+        won, decisions = record.won, list(record.decisions)
+    return {
+        "label": label(name, options),
+        "setting": setting,
+        "method": args.method,
+        "samples": args.samples,
+        "max_states": args.max_states,
+        "deal": deal,
+        "thoughtful": thoughtful,
+        "greedy": greedy,
+        "fair": won,
+        "decisions": decisions,
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def _rate(wins: int, n: int) -> str:
+    low, high = wilson(wins, n)
+    return f"{wins / n:6.1%} [{low:.1%}, {high:.1%}]" if n else "-"
+
+
+def _table(rows: list[dict[str, Any]]) -> None:
+    def key(r: dict[str, Any]) -> tuple[str, str, str, int, int]:
+        return r["label"], r["setting"], r["method"], r["samples"], r["max_states"]
+
+    keys = sorted({key(r) for r in rows})
+    print(
+        f"{'game':42} {'setting':7} {'method':6} {'smp':>4} {'states':>7} {'deals':>5}"
+        f"  {'fair [95%]':24}"
+        f" {'thoughtful':>10}  {'greedy [95%]':24} {'s/dec':>6} {'p99':>6} {'s/deal':>7}"
+    )
+    for lab, setting, method, samples, states in keys:
+        rs = [r for r in rows if key(r) == (lab, setting, method, samples, states)]
+        n = len(rs)
+        decisions = [d for r in rs for d in r["decisions"]]
+        won_t = sum(r["thoughtful"] == "won" for r in rs)
+        print(
+            f"{lab:42} {setting:7} {method:6} {samples:4} {states:7} {n:5}"
+            f"  {_rate(sum(r['fair'] for r in rs), n):24}"
+            f" {won_t / n:10.1%}  {_rate(sum(r['greedy'] for r in rs), n):24}"
+            f" {statistics.fmean(decisions) if decisions else 0:6.2f}"
+            f" {percentile(decisions, 0.99):6.2f} {statistics.fmean(r['seconds'] for r in rs):7.1f}"
+        )
+
+
+def main() -> None:
+    """Run the benchmark (appending to ``--out``) and print its table."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("-n", type=int, default=20, help="deals 1..N per game and mode")
+    ap.add_argument("--start", type=int, default=1, help="first deal number")
+    ap.add_argument("--only", default="", help="one game and mode, e.g. klondike:mode=three")
+    ap.add_argument("--setting", choices=("paper", "real", "both"), default="both")
+    ap.add_argument("--method", choices=METHODS, default="reveal")
+    ap.add_argument(
+        "--samples", type=int, default=DEFAULT.samples, help="arrangements per decision"
+    )
+    ap.add_argument("--max-states", type=int, default=DEFAULT.max_states, help="states per solve")
+    ap.add_argument("--budget", type=float, default=DEFAULT.budget, help="seconds per decision")
+    ap.add_argument("--shortlist", type=int, default=DEFAULT.shortlist, help="plans scored fully")
+    ap.add_argument("--thoughtful", type=float, default=10.0, help="seconds per thoughtful solve")
+    ap.add_argument("--out", type=Path, help="JSON lines file: rows appended, done deals skipped")
+    args = ap.parse_args()
+    rows: list[dict[str, Any]] = []
+    if args.out is not None and args.out.exists():
+        rows = [json.loads(line) for line in args.out.read_text().splitlines() if line.strip()]
+    done = {
+        (r["label"], r["setting"], r["method"], r["samples"], r["max_states"], r["deal"])
+        for r in rows
+    }
+    for name, options in MODES:
+        if args.only and not matches((name, options), args.only):
+            continue
+        for setting in _settings_of(name, args.setting):
+            for deal in range(args.start, args.start + args.n):
+                key = (
+                    label(name, options),
+                    setting,
+                    args.method,
+                    args.samples,
+                    args.max_states,
+                    deal,
+                )
+                if key in done:
+                    continue
+                row = _run_deal(name, options, deal, setting, args)
+                rows.append(row)
+                if args.out is not None:
+                    with args.out.open("a") as f:
+                        f.write(json.dumps(row) + "\n")
+    _table(rows)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""Fair advice and the chance to win: exact in the limit, and from the view alone."""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import replace
+
+import pytest
+
+from engine_builders import build
+from patience import Position, get_game
+from patience.fair import Estimate, Knowledge, Settings, advise, chance, sample
+from patience.fair.bot import advisor_chooser, greedy_chooser, play_deal
+from patience.fair.greedy import greedy_move, state_key
+from patience.moves import Move
+from patience.solver import solve
+
+EXACT = Settings(samples=400, max_states=1_000_000, budget=10_000.0)
+SMALL = Settings(samples=4, max_states=3_000, budget=10_000.0, shortlist=2)
+
+
+def _hopscotch_endgame(stock_left: int) -> tuple[Position, Knowledge]:
+    """Hopscotch deal 8 along a winning line until ``stock_left`` cards are unturned
+    (the waste empty): with two left, turning them in the other order loses."""
+    game = get_game("hopscotch")
+    p = game.new_position(8)
+    line = solve(p, timeout=60.0).moves
+    history = [p]
+    for m in line:
+        p = game.apply(p, m)
+        history.append(p)
+        if len(p.stock) == stock_left and not p.waste:
+            break
+    return p, Knowledge.of_history(history)
+
+
+def test_with_two_unseen_cards_the_chance_converges_to_the_exact_share() -> None:
+    p, k = _hopscotch_endgame(2)
+    assert len(k.unseen(p)) == 2
+    verdicts = [solve(q, timeout=60.0).result for q in (p, replace(p, stock=p.stock[::-1]))]
+    assert sorted(verdicts) == ["lost", "won"]  # the exact share is 1/2
+    e = chance(p, k, EXACT, seed=1)
+    assert e.samples == 400 and e.unknown == 0
+    assert abs(e.share - 0.5) < 0.1
+    low, high = e.interval
+    assert low < 0.5 < high
+
+
+def test_with_one_unseen_card_the_chance_is_the_exact_verdict() -> None:
+    p, k = _hopscotch_endgame(1)
+    assert len(k.unseen(p)) == 1
+    e = chance(p, k, EXACT, seed=2)
+    assert (e.won, e.lost, e.unknown) == (1, 0, 0)  # one arrangement, solved once
+
+
+@pytest.mark.parametrize("method", ["reveal", "hop"])
+def test_advice_depends_only_on_the_view(method: str) -> None:
+    p = get_game("klondike", {"mode": "three"}).new_position(1)
+    k = Knowledge.start(p)
+    other = sample(p, k, random.Random(5))
+    assert other.tableau != p.tableau
+    settings = replace(SMALL, method=method)
+    a, b = advise(p, k, settings, seed=9), advise(other, k, settings, seed=9)
+    assert (a.move, a.plan, a.estimate, a.candidates) == (b.move, b.plan, b.estimate, b.candidates)
+    assert a.move in get_game("klondike", {"mode": "three"}).legal_moves(p)
+
+
+def test_with_nothing_hidden_the_advice_follows_a_winning_line() -> None:
+    p = get_game("bakers-dozen").new_position(3)
+    assert solve(p, timeout=60.0).result == "won"
+    a = advise(p, Knowledge.start(p), Settings(max_states=1_000_000, budget=10_000.0))
+    assert a.estimate == Estimate(won=1)
+    end = p
+    for m in a.plan:
+        end = get_game("bakers-dozen").play(end, m)
+    assert get_game("bakers-dozen").is_won(end)
+
+
+def test_a_cancelled_advice_returns_at_once_with_no_sample() -> None:
+    p = get_game("klondike").new_position(2)
+    cancel = threading.Event()
+    cancel.set()
+    a = advise(p, Knowledge.start(p), cancel=cancel)
+    assert a.estimate.samples == 0 and a.move == greedy_move(p)
+
+
+def test_an_unknown_method_is_refused_by_name() -> None:
+    p = get_game("klondike").new_position(2)
+    with pytest.raises(ValueError, match="unknown method 'best'"):
+        advise(p, Knowledge.start(p), Settings(method="best"))
+
+
+def test_estimate_counts_undecided_apart() -> None:
+    e = Estimate().add("won").add("lost").add("unknown").add("won")
+    assert (e.won, e.lost, e.unknown, e.samples) == (2, 1, 1, 4)
+    assert e.share == pytest.approx(2 / 3)
+    assert Estimate().share == 0.0 and Estimate().interval == (0.0, 1.0)
+
+
+def test_greedy_plays_home_first_then_turns_a_card_and_never_goes_back() -> None:
+    p = build("klondike", stock="2C", waste="9D", t=["5C | 8S", "AH", "9H"])
+    assert str(greedy_move(p)) == "t2>f1"
+    p = build("klondike", stock="2C", waste="9D", t=["5C | 8S", "", "9H"])
+    assert str(greedy_move(p)) == "t1>t3"  # turns 5C, before w>... or deal
+    back = build("klondike", stock="2C", waste="9D", t=["5C | 8S", "", "9H"])
+    assert greedy_move(p, {state_key(get_game("klondike").play(back, Move.parse("t1>t3")))}) == (
+        Move.deal()
+    )
+
+
+def test_the_bots_play_legal_games_and_record_the_result() -> None:
+    game = get_game("klondike", {"mode": "three"})
+    start = game.new_position(3)
+    for choose in (greedy_chooser, advisor_chooser(SMALL)):
+        record = play_deal(start, choose, stock_known=True, seed=1)
+        end = start
+        for m in record.moves:
+            end = game.play(end, m)
+        assert record.won == game.is_won(end)
+        assert all(t >= 0 for t in record.decisions)

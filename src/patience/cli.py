@@ -6,6 +6,7 @@ Exit status: 0 success, 2 bad input (one line on standard error), 1 anything els
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
@@ -371,6 +372,15 @@ def study(
             metavar="N",
         ),
     ] = 0,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            help="Solve on the Dask cluster whose scheduler is at ADDRESS (tcp://host:port, "
+            "or a scheduler file) instead of this machine's cores; needs patience[cluster].",
+            metavar="ADDRESS",
+        ),
+    ] = None,
     timeout: Annotated[float, timeout_option("Seconds per deal before 'unknown'.")] = 30.0,
     db: Annotated[
         Path, typer.Option("--db", help="SQLite file of results (a rerun skips stored deals).")
@@ -389,16 +399,28 @@ def study(
     """Solve a range of deals in parallel and summarise: won, lost, unknown, win %, times."""
     from rich.console import Console
 
-    from .solver.study import parse_deals, run_study, summary_table
+    from .study.deals import parse_deals
+    from .study.run import Runner, run_study, summary_table
 
     def run() -> Any:
         numbers = parse_deals(deals)
         rules = get_game(game, parse_options(option))
+        runner: Runner
+        if cluster is not None:
+            from .study.cluster import DaskRunner
+
+            if jobs:
+                raise PatienceError("give --jobs or --cluster, not both")
+            runner = DaskRunner(cluster)
+        else:
+            from .study.local import LocalRunner
+
+            runner = LocalRunner(jobs or os.cpu_count() or 1)
         return rules, run_study(
             rules.name,
             dict(rules.options),
             numbers,
-            jobs=jobs or None,
+            runner=runner,
             timeout=timeout,
             db=db,
             table_size=table_size,

@@ -451,6 +451,64 @@ def study(
         Console().print(summary_table(heading(rules.title, rules.options), summary))
 
 
+@app.command()
+def report(
+    db: Annotated[
+        list[Path],
+        typer.Option(
+            "--db",
+            help="A study's SQLite file, or a folder of per-deal results (*.csv.gz); "
+            "repeatable, merged.",
+            metavar="SOURCE",
+        ),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Also write the tables as Markdown to FILE, with PNG plots beside it "
+            "(needs patience[report]).",
+            metavar="FILE",
+        ),
+    ] = None,
+    csv_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--csv",
+            help="Also write the per-deal results to FOLDER, a compressed CSV file per "
+            "game and options.",
+            metavar="FOLDER",
+        ),
+    ] = None,
+) -> None:
+    """Print the win rate of each game and options (95% intervals), times and states."""
+    from .study import plots
+    from .study.report import lines, text, write_markdown
+    from .study.results import load, write_csv
+
+    def run() -> Any:
+        results = load(db)
+        found = lines(results)
+        if not found:
+            raise PatienceError(f"no study results in {', '.join(map(str, db))}")
+        if csv_dir is not None:
+            write_csv(csv_dir, results)
+        if out is not None:
+            sources = [csv_dir] if csv_dir is not None else db
+            command = " ".join(["patience report", *(f"--db {s}" for s in sources)])
+            command += f" --out {out}"
+            names = [f"{out.stem}-rates.png", f"{out.stem}-times.png"]
+            plots.rates(found, out.parent / names[0])
+            plots.times(found, out.parent / names[1])
+            try:
+                write_markdown(out, found, command, names)
+            except OSError as exc:
+                raise PatienceError(f"cannot write {out}: {exc.strerror}") from None
+        return found
+
+    typer.echo(text(guarded(run)))
+
+
 def main() -> None:
     """Entry point of the console script (exit status: 0, 2 bad input, 1 otherwise)."""
     app()

@@ -223,8 +223,8 @@ def markdown(report: list[Line], command: str, plots: list[str]) -> str:
         "replayed through the rules, `lost` only after a search that left nothing out. "
         "A deal the solver did not decide within its time is *undecided*.",
         "",
-        f"This page is made by one command (`{command}`); the per-deal results are in "
-        "`results/`, one compressed CSV file per game and options.",
+        f"This page is made by one command, `{command}`, from the per-deal results it "
+        "names (one compressed CSV file per game and options).",
         "",
         "- *decided %*: the deals decided (won or lost) within the time allowed.",
         "- *win %*: won among the decided deals, with its 95% Wilson interval.",

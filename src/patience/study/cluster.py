@@ -98,7 +98,6 @@ class DaskRunner:
             return max(8, 2 * threads)
 
         size, checked = window(), time.monotonic()
-        flying = 0
 
         def submit(n: int) -> int:
             sent = 0
@@ -107,21 +106,19 @@ class DaskRunner:
                 sent += 1
             return sent
 
-        try:
-            flying = submit(size)
-            for future in running:
-                flying -= 1
-                try:
-                    row = future.result()
-                except KilledWorker:
-                    self.lost += 1
-                else:
-                    yield row
-                finally:
-                    future.release()
-                if time.monotonic() - checked > REFRESH_SECONDS:
-                    size, checked = window(), time.monotonic()
-                flying += submit(size - flying)
-        finally:
-            for future in running.futures:
-                future.cancel()
+        flying = submit(size)
+        for future in running:
+            flying -= 1
+            try:
+                row = future.result()
+            except KilledWorker:
+                self.lost += 1
+            else:
+                yield row
+            finally:
+                future.release()
+            if time.monotonic() - checked > REFRESH_SECONDS:
+                size, checked = window(), time.monotonic()
+            flying += submit(size - flying)
+        # Deals still in flight when this stops (Ctrl-C, an error) are released with
+        # the client, which tells the scheduler to forget them.

@@ -8,8 +8,10 @@ import signal
 import sqlite3
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
+import cloudpickle
 import pytest
 from distributed import Client, LocalCluster
 from typer.testing import CliRunner
@@ -18,7 +20,7 @@ from patience.cli import app
 from patience.study.cluster import DaskRunner
 from patience.study.deals import parse_deals
 from patience.study.run import run_study
-from patience.study.work import Row, Task
+from patience.study.work import Row, Task, solve_deal
 
 runner = CliRunner()
 
@@ -70,6 +72,24 @@ def test_a_cluster_study_stores_what_the_local_one_does(
     assert res.stdout.startswith(f"Hopscotch: all {COUNT} deals already stored in {db}")
 
 
+@dataclass(frozen=True)
+class DieOnce:
+    """A deal's work that kills its worker process the first time it runs ``deal``,
+    before it is solved (the file ``died`` remembers that it did)."""
+
+    deal: int
+    died: Path
+
+    def __call__(self, task: Task) -> Row:
+        if task[2] == self.deal and not self.died.exists():
+            self.died.touch()
+            os.kill(os.getpid(), signal.SIGKILL)
+        return solve_deal(task)
+
+
+cloudpickle.register_pickle_by_value(sys.modules[__name__])  # DieOnce goes by value
+
+
 class Killer(DaskRunner):
     """A Dask runner that kills a worker process (the one with most deals in hand)
     after the third row comes back."""
@@ -103,23 +123,45 @@ def test_a_worker_killed_mid_study_loses_nothing(
     assert verdicts(db) == local_verdicts  # every deal stored once, the same verdicts
 
 
+def test_a_deal_whose_worker_dies_is_solved_by_another(
+    cluster: LocalCluster, local_verdicts: dict[int, str], tmp_path: Path
+) -> None:
+    db = tmp_path / "retried.db"
+    dies = DaskRunner(cluster.scheduler_address)
+    dies.work = DieOnce(deal=11, died=tmp_path / "died")
+    run_study(
+        "hopscotch", {}, parse_deals(DEALS), runner=dies, timeout=60, db=db,
+        show_progress=False,
+    )  # fmt: skip
+    assert (tmp_path / "died").exists() and dies.lost == 0
+    assert verdicts(db) == local_verdicts
+    with Client(cluster.scheduler_address) as client:
+        client.wait_for_workers(2, timeout=60)
+
+
 def test_deals_a_dead_worker_took_along_are_solved_by_the_rerun(
     cluster: LocalCluster,
     local_verdicts: dict[int, str],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # With no second try allowed, the deals in flight on the killed worker are lost:
+    # With no second try allowed, the deal in hand of the worker that died is lost:
     # the study says so, stores the rest, and a rerun solves what is missing.
     monkeypatch.setattr(cluster.scheduler, "allowed_failures", 0)
     db = tmp_path / "rerun.db"
-    killer = Killer(cluster.scheduler_address)
+    dies = DaskRunner(cluster.scheduler_address)
+    dies.work = DieOnce(deal=11, died=tmp_path / "died")
     summary = run_study(
-        "hopscotch", {}, parse_deals(DEALS), runner=killer, timeout=60, db=db,
+        "hopscotch", {}, parse_deals(DEALS), runner=dies, timeout=60, db=db,
         show_progress=False,
     )  # fmt: skip
-    assert killer.killed is not None and summary.deals + killer.lost == COUNT
-    assert verdicts(db).items() <= local_verdicts.items()
+    assert (tmp_path / "died").exists() and 1 <= dies.lost
+    assert summary.deals + dies.lost == COUNT
+    stored = verdicts(db)
+    assert 11 not in stored and stored.items() <= local_verdicts.items()
+    err = capsys.readouterr().err
+    assert f"Hopscotch: {dies.lost} deals not stored" in err and "rerun the study" in err
     with Client(cluster.scheduler_address) as client:
         client.wait_for_workers(2, timeout=60)
     args = [*STUDY, "--cluster", cluster.scheduler_address, "--db", str(db)]

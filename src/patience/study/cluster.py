@@ -11,7 +11,7 @@ worker after worker (Dask's ``allowed-failures``) is left unstored and counted i
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from importlib.metadata import PackageNotFoundError, version
 from itertools import islice
 from pathlib import Path
@@ -75,6 +75,8 @@ class DaskRunner:
         """Deals not stored because worker after worker died on them."""
         self.client: Any = None
         """The client, while the deals run."""
+        self.work: Callable[[Task], Row] = solve_deal
+        """What a worker runs for each deal."""
 
     def __call__(self, tasks: Iterator[Task], count: int) -> Generator[Row, None, None]:
         from distributed import as_completed
@@ -102,7 +104,7 @@ class DaskRunner:
         def submit(n: int) -> int:
             sent = 0
             for task in islice(tasks, max(0, n)):
-                running.add(client.submit(solve_deal, task, pure=False))
+                running.add(client.submit(self.work, task, pure=False))
                 sent += 1
             return sent
 

@@ -481,7 +481,11 @@ def report(
         ),
     ] = None,
 ) -> None:
-    """Print the win rate of each game and options (95% intervals), times and states."""
+    """Summarise study results: win rates (95% intervals), time and states per deal.
+
+    With --out, also writes them as Markdown with PNG plots; with --csv, the per-deal
+    results, from which the same command makes the page again.
+    """
     from .study import plots
     from .study.report import lines, text, write_markdown
     from .study.results import load, write_csv

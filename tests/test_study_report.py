@@ -138,3 +138,12 @@ def test_report_bad_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert res.exit_code == 2 and "pip install 'patience[report]'" in res.stderr
     res = runner.invoke(app, ["report", "--db", str(db)])
     assert res.exit_code == 0 and "Hopscotch: deals 1" in res.stdout
+
+
+def test_a_game_this_version_does_not_know_is_reported_by_its_stored_name(
+    tmp_path: Path,
+) -> None:
+    db = make_db(tmp_path / "s.db", {("freecell", "cells=4"): [(1, "won")]})
+    res = runner.invoke(app, ["report", "--db", str(db)])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.startswith("freecell cells=4: deals 1\n")

@@ -400,7 +400,7 @@ def study(
     from rich.console import Console
 
     from .study.deals import parse_deals
-    from .study.run import Runner, run_study, summary_table
+    from .study.run import Runner, run_study, summary_json, summary_table
 
     def run() -> Any:
         numbers = parse_deals(deals)
@@ -432,21 +432,7 @@ def study(
     except KeyboardInterrupt:
         fail(f"interrupted: every deal solved so far is stored in {db}", 130)
     if as_json:
-        emit(
-            {
-                "game": rules.name,
-                "options": dict(rules.options),
-                "deals": summary.deals,
-                "won": summary.won,
-                "lost": summary.lost,
-                "unknown": summary.unknown,
-                "win_rate": summary.win_rate,
-                "win_rate_95": [summary.win_low, summary.win_high],
-                "seconds": {"median": summary.median, "p90": summary.p90, "max": summary.max},
-            },
-            True,
-            "",
-        )
+        emit(summary_json(rules.name, dict(rules.options), summary), True, "")
     else:
         Console().print(summary_table(heading(rules.title, rules.options), summary))
 
@@ -486,31 +472,9 @@ def report(
     With --out, also writes them as Markdown with PNG plots; with --csv, the per-deal
     results, from which the same command makes the page again.
     """
-    from .study import plots
-    from .study.report import lines, text, write_markdown
-    from .study.results import load, write_csv
+    from .study.publish import publish
 
-    def run() -> Any:
-        results = load(db)
-        found = lines(results)
-        if not found:
-            raise PatienceError(f"no study results in {', '.join(map(str, db))}")
-        if csv_dir is not None:
-            write_csv(csv_dir, results)
-        if out is not None:
-            sources = [csv_dir] if csv_dir is not None else db
-            command = " ".join(["patience report", *(f"--db {s}" for s in sources)])
-            command += f" --out {out}"
-            names = [f"{out.stem}-rates.png", f"{out.stem}-times.png"]
-            plots.rates(found, out.parent / names[0])
-            plots.times(found, out.parent / names[1])
-            try:
-                write_markdown(out, found, command, names)
-            except OSError as exc:
-                raise PatienceError(f"cannot write {out}: {exc.strerror}") from None
-        return found
-
-    typer.echo(text(guarded(run)))
+    typer.echo(guarded(lambda: publish(db, out=out, csv_dir=csv_dir)))
 
 
 def main() -> None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
+from ..errors import PatienceError
 from ..games import get_game
 from ..position import heading
 from .db import StoredRow
@@ -85,7 +85,7 @@ def _title(group: Group) -> str:
     opts = dict(o.split("=", 1) for o in options.split(",") if "=" in o)
     try:
         g = get_game(game, opts)
-    except Exception:  # noqa: BLE001 - a game this version no longer has: its stored name
+    except PatienceError:  # a game or option this version no longer has: as stored
         return f"{game} {options}".strip()
     return heading(g.title, g.options)
 
@@ -262,7 +262,3 @@ def markdown(report: list[Line], command: str, plots: list[str]) -> str:
         out += ["", "## Plots", ""]
         out += [f"![{p}]({p})" for p in plots]
     return "\n".join(out) + "\n"
-
-
-def write_markdown(path: Path, report: list[Line], command: str, plots: list[str]) -> None:
-    path.write_text(markdown(report, command, plots), encoding="utf-8")

@@ -128,6 +128,21 @@ def _store_all(
             progress.update(task, advance=1, rate=done / elapsed, win=win)
 
 
+def summary_json(name: str, options: dict[str, str], s: Summary) -> dict[str, object]:
+    """The summary as ``study --json`` prints it."""
+    return {
+        "game": name,
+        "options": options,
+        "deals": s.deals,
+        "won": s.won,
+        "lost": s.lost,
+        "unknown": s.unknown,
+        "win_rate": s.win_rate,
+        "win_rate_95": [s.win_low, s.win_high],
+        "seconds": {"median": s.median, "p90": s.p90, "max": s.max},
+    }
+
+
 def summary_table(title: str, s: Summary) -> object:
     """A Rich table of a summary."""
     from rich.table import Table

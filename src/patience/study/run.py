@@ -14,6 +14,7 @@ import os
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import closing
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -75,7 +76,7 @@ def run_study(
             (game.name, dict(game.options), d, timeout, table_size) for d in deals if d not in skip
         )
         with closing(runner(tasks, todo)) as rows:
-            put = lambda row: store.put(game.name, opts, row, timeout)  # noqa: E731
+            put = partial(store.put, game.name, opts, timeout=timeout)
             _store_all(rows, put, title, todo, show_progress)
         if runner.lost:
             _say(

@@ -5,6 +5,7 @@ states searched; printed, or written as Markdown beside PNG plots."""
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -66,9 +67,9 @@ class Line:
         return wilson(self.won, self.count)[0], wilson(self.won + self.unknown, self.count)[1]
 
     def quantiles(self, values: tuple[float, ...] | tuple[int, ...]) -> tuple[float, ...]:
-        """Median, p90 and max."""
+        """Median, p90 and max (as ``study`` gives them)."""
         v = [float(x) for x in values]
-        return percentile(v, 0.5), percentile(v, 0.9), max(v, default=0.0)
+        return statistics.median(v) if v else 0.0, percentile(v, 0.9), max(v, default=0.0)
 
 
 def lines(results: Results) -> list[Line]:

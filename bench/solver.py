@@ -22,7 +22,7 @@ import time
 
 from patience.games import get_game
 from patience.solver import solve
-from patience.solver.study import percentile
+from patience.study.stats import percentile
 
 MODES: list[tuple[str, dict[str, str]]] = [
     ("klondike", {"mode": "single"}),

@@ -18,7 +18,6 @@ from patience.moves import Move
 from patience.solver import Hint, SolveResult, find_winnable, hint, solve
 from patience.solver.schedule import Budget, Runner, Schedule, Stage, Verdict, run
 from patience.solver.search import replay
-from patience.solver.study import parse_deals, percentile, summarise, wilson
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -383,16 +382,6 @@ def test_hint_find_winnable_and_cancel() -> None:
     assert guess.verdict == "unknown" and guess.move is not None and guess.line == []
     won = replace(p, foundations=p.foundations)  # not won: still a real position
     assert hint(won, timeout=5).verdict == "winnable"
-
-
-def test_study_helpers() -> None:
-    assert list(parse_deals("1-3,5,2")) == [1, 2, 3, 5]
-    lo, hi = wilson(50, 100)
-    assert 0.40 < lo < 0.41 and 0.59 < hi < 0.60
-    assert wilson(0, 0) == (0.0, 1.0)
-    assert percentile([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0], 0.9) == 9.0
-    s = summarise([("won", 1.0), ("lost", 3.0), ("unknown", 2.0)])
-    assert (s.won, s.lost, s.unknown, s.median, s.max) == (1, 1, 1, 2.0, 3.0)
 
 
 def test_tiny_table_still_exact() -> None:

@@ -93,7 +93,7 @@ def test_deal_ranges_are_drawn_lazily() -> None:
     import tracemalloc
     from itertools import islice
 
-    from patience.solver.study import parse_deals
+    from patience.study.deals import parse_deals
 
     small = parse_deals("5,1-3,2,10-12,4")
     assert not isinstance(small, list)  # a list would be built in full (330 MB a million)
@@ -111,7 +111,7 @@ def test_deal_ranges_are_drawn_lazily() -> None:
 
 
 def test_study_deals_beyond_the_database_integers_are_refused(tmp_path: Path) -> None:
-    from patience.solver.study import parse_deals
+    from patience.study.deals import parse_deals
 
     assert not isinstance(parse_deals("1"), list)  # the old list would take forever
     for deals in (f"1-{10**30}", str(2**63)):

@@ -6,6 +6,7 @@ Exit status: 0 success, 2 bad input (one line on standard error), 1 anything els
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
@@ -374,6 +375,15 @@ def study(
             metavar="N",
         ),
     ] = 0,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            help="Solve on the Dask cluster whose scheduler is at ADDRESS (tcp://host:port, "
+            "or a scheduler file) instead of this machine's cores; needs patience[cluster].",
+            metavar="ADDRESS",
+        ),
+    ] = None,
     timeout: Annotated[float, timeout_option("Seconds per deal before 'unknown'.")] = 30.0,
     db: Annotated[
         Path, typer.Option("--db", help="SQLite file of results (a rerun skips stored deals).")
@@ -392,16 +402,28 @@ def study(
     """Solve a range of deals in parallel and summarise: won, lost, unknown, win %, times."""
     from rich.console import Console
 
-    from .solver.study import parse_deals, run_study, summary_table
+    from .study.deals import parse_deals
+    from .study.run import Runner, run_study, summary_json, summary_table
 
     def run() -> Any:
         numbers = parse_deals(deals)
         rules = get_game(game, parse_options(option))
+        runner: Runner
+        if cluster is not None:
+            from .study.cluster import DaskRunner
+
+            if jobs:
+                raise PatienceError("give --jobs or --cluster, not both")
+            runner = DaskRunner(cluster)
+        else:
+            from .study.local import LocalRunner
+
+            runner = LocalRunner(jobs or os.cpu_count() or 1)
         return rules, run_study(
             rules.name,
             dict(rules.options),
             numbers,
-            jobs=jobs or None,
+            runner=runner,
             timeout=timeout,
             db=db,
             table_size=table_size,
@@ -413,23 +435,49 @@ def study(
     except KeyboardInterrupt:
         fail(f"interrupted: every deal solved so far is stored in {db}", 130)
     if as_json:
-        emit(
-            {
-                "game": rules.name,
-                "options": dict(rules.options),
-                "deals": summary.deals,
-                "won": summary.won,
-                "lost": summary.lost,
-                "unknown": summary.unknown,
-                "win_rate": summary.win_rate,
-                "win_rate_95": [summary.win_low, summary.win_high],
-                "seconds": {"median": summary.median, "p90": summary.p90, "max": summary.max},
-            },
-            True,
-            "",
-        )
+        emit(summary_json(rules.name, dict(rules.options), summary), True, "")
     else:
         Console().print(summary_table(heading(rules.title, rules.options), summary))
+
+
+@app.command()
+def report(
+    db: Annotated[
+        list[Path],
+        typer.Option(
+            "--db",
+            help="A study's SQLite file, or a folder of per-deal results (*.csv.gz); "
+            "repeatable, merged.",
+            metavar="SOURCE",
+        ),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Also write the tables as Markdown to FILE, with PNG plots beside it "
+            "(needs patience[report]).",
+            metavar="FILE",
+        ),
+    ] = None,
+    csv_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--csv",
+            help="Also write the per-deal results to FOLDER, a compressed CSV file per "
+            "game and options.",
+            metavar="FOLDER",
+        ),
+    ] = None,
+) -> None:
+    """Summarise study results: win rates (95% intervals), time and states per deal.
+
+    With --out, also writes them as Markdown with PNG plots; with --csv, the per-deal
+    results, from which the same command makes the page again.
+    """
+    from .study.publish import publish
+
+    typer.echo(guarded(lambda: publish(db, out=out, csv_dir=csv_dir)))
 
 
 def main() -> None:

@@ -1,0 +1,265 @@
+"""The tables of a study: for each game and options, the win rate with its 95%
+interval (undecided deals shown as the bounds they leave), the time per deal and the
+states searched; printed, or written as Markdown beside PNG plots."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..errors import PatienceError
+from ..games import get_game
+from ..position import heading
+from .db import StoredRow
+from .deals import DealRanges, ranges_of
+from .results import Group, Results
+from .stats import percentile, wilson
+
+PAPER = {
+    ("klondike", "mode=three"): ("draw 3", 0.81945, 0.00084),
+    ("klondike", "mode=unlimited"): ("draw 1", 0.90480, 0.00116),
+}
+"""Blake & Gent (JAIR 2026, Solvitaire), 10^6 deals each, every card known, unlimited
+redeals: the win rate and its 95% half-width."""
+
+NAMED_UNDECIDED = 30
+"""How many undecided deals a table names before it only counts the rest."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One game and options: what its stored deals say."""
+
+    game: str
+    options: str
+    title: str
+    deals: DealRanges
+    won: int
+    lost: int
+    unknown: int
+    undecided: tuple[int, ...]
+    timeouts: tuple[float, ...]
+    seconds: tuple[float, ...]
+    decided_seconds: tuple[float, ...]
+    states: tuple[int, ...]
+
+    @property
+    def count(self) -> int:
+        return self.won + self.lost + self.unknown
+
+    @property
+    def rate(self) -> float | None:
+        """Won among the decided deals."""
+        decided = self.won + self.lost
+        return self.won / decided if decided else None
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of the win rate among decided deals."""
+        return wilson(self.won, self.won + self.lost)
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """The 95% bounds of the win rate of all deals: every undecided deal lost at the
+        low end, won at the high end."""
+        return wilson(self.won, self.count)[0], wilson(self.won + self.unknown, self.count)[1]
+
+    def quantiles(self, values: tuple[float, ...] | tuple[int, ...]) -> tuple[float, ...]:
+        """Median, p90 and max (as ``study`` gives them)."""
+        v = [float(x) for x in values]
+        return statistics.median(v) if v else 0.0, percentile(v, 0.9), max(v, default=0.0)
+
+
+def lines(results: Results) -> list[Line]:
+    """The lines of the results, by game and options."""
+    out = []
+    for group in sorted(results):
+        rows = results[group]
+        out.append(_line(group, [rows[d] for d in sorted(rows)]))
+    return out
+
+
+def _title(group: Group) -> str:
+    game, options = group
+    opts = dict(o.split("=", 1) for o in options.split(",") if "=" in o)
+    try:
+        g = get_game(game, opts)
+    except PatienceError:  # a game or option this version no longer has: as stored
+        return f"{game} {options}".strip()
+    return heading(g.title, g.options)
+
+
+def _line(group: Group, rows: list[StoredRow]) -> Line:
+    counts = {"won": 0, "lost": 0, "unknown": 0}
+    for r in rows:
+        counts[r[3]] = counts.get(r[3], 0) + 1
+    return Line(
+        game=group[0],
+        options=group[1],
+        title=_title(group),
+        deals=ranges_of(r[2] for r in rows),
+        won=counts["won"],
+        lost=counts["lost"],
+        unknown=counts["unknown"],
+        undecided=tuple(r[2] for r in rows if r[3] == "unknown"),
+        timeouts=tuple(sorted({r[7] for r in rows})),
+        seconds=tuple(r[4] for r in rows),
+        decided_seconds=tuple(sorted(r[4] for r in rows if r[3] != "unknown")),
+        states=tuple(r[5] for r in rows),
+    )
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.2f}"
+
+
+def win_text(line: Line) -> str:
+    """``81.95 (81.20-82.70)`` or ``-`` when nothing is decided."""
+    if line.rate is None:
+        return "-"
+    lo, hi = line.interval
+    return f"{pct(line.rate)} ({pct(lo)}-{pct(hi)})"
+
+
+def bounds_text(line: Line) -> str:
+    lo, hi = line.bounds
+    return f"{pct(lo)}-{pct(hi)}"
+
+
+def undecided_text(line: Line) -> str:
+    named = ", ".join(str(d) for d in line.undecided[:NAMED_UNDECIDED])
+    more = len(line.undecided) - NAMED_UNDECIDED
+    return named + (f" and {more} more" if more > 0 else "")
+
+
+def paper_text(line: Line) -> str | None:
+    """How the line compares with Blake & Gent's figure, if they give one."""
+    known = PAPER.get((line.game, line.options))
+    if known is None or line.rate is None:
+        return None
+    name, rate, half = known
+    lo, hi = line.interval
+    ours = (hi - lo) / 2
+    combined = math.hypot(ours, half)
+    diff = line.rate - rate
+    verdict = "agrees" if abs(diff) <= combined else "differs"
+    return (
+        f"{line.title}: {pct(line.rate)}% ± {pct(ours)} over {line.won + line.lost:,} decided "
+        f"deals; Blake & Gent's Klondike {name}: {pct(rate)}% ± {pct(half)}; difference "
+        f"{100 * diff:+.2f} points, combined 95% half-width {pct(combined)}: {verdict}"
+    )
+
+
+RATES = ("game", "deals", "won", "lost", "undecided", "decided %", "win % (95%)", "all (95%)")
+"""The first table: verdicts. *win %* is among decided deals; *all* is the bounds the
+undecided deals leave on the rate of all deals."""
+COSTS = ("game", "seconds: median", "p90", "max", "states: median", "p90", "max")
+"""The second table: the work per deal."""
+
+
+def rate_cells(line: Line) -> tuple[str, ...]:
+    return (
+        line.title,
+        f"{line.count:,}",
+        f"{line.won:,}",
+        f"{line.lost:,}",
+        f"{line.unknown:,}",
+        pct((line.won + line.lost) / line.count),
+        win_text(line),
+        bounds_text(line),
+    )
+
+
+def cost_cells(line: Line) -> tuple[str, ...]:
+    seconds = (f"{q:.3f}" for q in line.quantiles(line.seconds))
+    states = (f"{q:,.0f}" for q in line.quantiles(line.states))
+    return (line.title, *seconds, *states)
+
+
+def text(report: list[Line]) -> str:
+    """The lines as plain text, a short paragraph a game (readable at any width)."""
+    out = []
+    for line in report:
+        seconds = ", ".join(
+            f"{n} {q:.3f}" for n, q in zip(QS, line.quantiles(line.seconds), strict=True)
+        )
+        states = ", ".join(
+            f"{n} {q:,.0f}" for n, q in zip(QS, line.quantiles(line.states), strict=True)
+        )
+        decided = line.won + line.lost
+        out += [
+            f"{line.title}: deals {line.deals}",
+            f"  won {line.won:,}, lost {line.lost:,}, undecided {line.unknown:,} "
+            f"({pct(decided / line.count)}% decided)",
+            f"  win % {win_text(line)} of decided; all deals {bounds_text(line)} (95%)",
+            f"  seconds: {seconds}",
+            f"  states: {states}",
+        ]
+        if line.unknown:
+            out.append(f"  undecided: {undecided_text(line)}")
+    compared = [t for t in (paper_text(line) for line in report) if t]
+    return "\n".join(out + compared)
+
+
+QS = ("median", "p90", "max")
+
+
+def markdown(report: list[Line], command: str, plots: list[str]) -> str:
+    """The Markdown page of the lines, with the command that made it and its plots."""
+
+    def row(values: tuple[str, ...]) -> str:
+        return "| " + " | ".join(v.replace("|", "\\|") for v in values) + " |"
+
+    def table(headers: tuple[str, ...], cells: Callable[[Line], tuple[str, ...]]) -> list[str]:
+        rule = tuple("---" if h == "game" else "---:" for h in headers)
+        return [row(headers), row(rule), *(row(cells(line)) for line in report)]
+
+    out = [
+        "# Winnability of the four games",
+        "",
+        'How many deals of each game can be won with every card known ("thoughtful" '
+        "solitaire), as the solver decides them (docs/solver.md): `won` with a winning line "
+        "replayed through the rules, `lost` only after a search that left nothing out. "
+        "A deal the solver did not decide within its time is *undecided*.",
+        "",
+        f"This page is made by one command, `{command}`, from the per-deal results it "
+        "names (one compressed CSV file per game and options).",
+        "",
+        "- *decided %*: the deals decided (won or lost) within the time allowed.",
+        "- *win %*: won among the decided deals, with its 95% Wilson interval.",
+        "- *all*: the win rate of all the deals, undecided ones counted lost for the low "
+        "bound and won for the high one (95% Wilson bounds).",
+        "",
+        *table(RATES, rate_cells),
+        "",
+        "Seconds and states searched per deal, on one core (median, 90th percentile, most):",
+        "",
+        *table(COSTS, cost_cells),
+        "",
+        "## Deals covered",
+        "",
+    ]
+    for line in report:
+        limits = ", ".join(f"{t:g}" for t in line.timeouts)
+        out.append(f"- {line.title}: deals {line.deals} (seconds allowed per deal: {limits})")
+    out += ["", "## Undecided deals", ""]
+    undecided = [line for line in report if line.unknown]
+    out += [f"- {line.title}: {undecided_text(line)}" for line in undecided] or ["None."]
+    compared = [t for t in (paper_text(line) for line in report) if t]
+    out += [
+        "",
+        "## Against Blake & Gent (JAIR 2026)",
+        "",
+        "Solvitaire's figures (10^6 deals each, unlimited redeals, every card known): "
+        "Klondike draw 3 81.945% ± 0.084%, draw 1 90.480% ± 0.116%, which are our modes "
+        "`three` and `unlimited`. Two figures agree when they differ by less than the "
+        "combined 95% half-width (the square root of the sum of the squares).",
+        "",
+    ]
+    out += [f"- {t}" for t in compared] or ["Neither mode is in the results yet."]
+    if plots:
+        out += ["", "## Plots", ""]
+        out += [f"![{p}]({p})" for p in plots]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,185 @@
+"""``patience study --cluster``: the same study on a Dask cluster (here a local one of
+two worker processes), the same database, resumable, and whole when a worker dies."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import cloudpickle
+import pytest
+from distributed import LocalCluster
+from typer.testing import CliRunner
+
+from patience.cli import app
+from patience.study.cluster import DaskRunner
+from patience.study.deals import parse_deals
+from patience.study.run import run_study
+from patience.study.work import Row, Task, solve_deal
+
+runner = CliRunner()
+
+# Hopscotch deals that are decided in milliseconds, far inside the time allowed (some
+# others take seconds, and deal 34 over a minute), so the verdicts are the same however
+# the deals are spread.
+DEALS = "2-9,11-15,30-33,41-45"
+COUNT = 22
+STUDY = ["study", "hopscotch", "--deals", DEALS, "--timeout", "60"]
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[LocalCluster]:
+    with LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
+    ) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def local_verdicts(  # asked for first: the local pool forks before Dask's threads start
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[int, str]:
+    db = tmp_path_factory.mktemp("local") / "local.db"
+    res = runner.invoke(app, [*STUDY, "--jobs", "1", "--db", str(db)])
+    assert res.exit_code == 0, res.output
+    return verdicts(db)
+
+
+def verdicts(db: Path) -> dict[int, str]:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT deal, result FROM results").fetchall()
+    conn.close()
+    return dict(rows)
+
+
+# First: its local study forks before the cluster's threads start.
+def test_cluster_input_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = str(tmp_path / "s.db")
+    for args, reason in (
+        (["--cluster", "tcp://127.0.0.1:1", "--jobs", "2"], "give --jobs or --cluster"),
+        (["--cluster", "nosuchscheme://127.0.0.1:1"], "cannot reach the Dask scheduler"),
+    ):
+        res = runner.invoke(app, [*STUDY, "--db", db, *args])
+        assert res.exit_code == 2, res.output
+        assert res.stderr.startswith("patience: ") and reason in res.stderr
+        assert len(res.stderr.splitlines()) == 1
+    # Without the cluster extra, --cluster says what to install; the local study
+    # needs nothing more.
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    res = runner.invoke(app, [*STUDY, "--db", db, "--cluster", "tcp://127.0.0.1:1"])
+    assert res.exit_code == 2 and "pip install 'patience[cluster]'" in res.stderr
+    res = runner.invoke(app, ["study", "hopscotch", "--deals", "1-2", "--db", db, "-j", "1"])
+    assert res.exit_code == 0, res.output
+
+
+def test_a_cluster_study_stores_what_the_local_one_does(
+    local_verdicts: dict[int, str], cluster: LocalCluster, tmp_path: Path
+) -> None:
+    db = tmp_path / "cluster.db"
+    args = [*STUDY, "--cluster", cluster.scheduler_address, "--db", str(db)]
+    res = runner.invoke(app, args)
+    assert res.exit_code == 0, res.output
+    assert "Hopscotch" in res.stdout and "95%" in res.stdout  # the same final table
+    assert verdicts(db) == local_verdicts and len(local_verdicts) == COUNT
+    # A rerun skips what is stored, on the cluster as at home.
+    res = runner.invoke(app, [*args, "--json"])
+    assert res.exit_code == 0, res.output
+    assert res.stderr == "" and f'"deals": {COUNT}' in res.stdout
+    res = runner.invoke(app, args)
+    assert res.stdout.startswith(f"Hopscotch: all {COUNT} deals already stored in {db}")
+
+
+@dataclass(frozen=True)
+class DieOnce:
+    """A deal's work that kills its worker process the first time it runs ``deal``,
+    before it is solved (the file ``died`` remembers that it did)."""
+
+    deal: int
+    died: Path
+
+    def __call__(self, task: Task) -> Row:
+        if task[2] == self.deal and not self.died.exists():
+            self.died.touch()
+            os.kill(os.getpid(), signal.SIGKILL)
+        return solve_deal(task)
+
+
+cloudpickle.register_pickle_by_value(sys.modules[__name__])  # DieOnce goes by value
+
+
+class Killer(DaskRunner):
+    """A Dask runner that kills a worker process (the one with most deals in hand)
+    after the third row comes back."""
+
+    killed: int | None = None
+
+    def __call__(self, tasks: Iterator[Task], count: int) -> Iterator[Row]:
+        for n, row in enumerate(super().__call__(tasks, count)):
+            if n == 3:
+                busy = self.client.processing()
+                worker = max(busy, key=lambda w: len(busy[w]))
+                self.killed = self.client.run(os.getpid, workers=[worker])[worker]
+                os.kill(self.killed, signal.SIGKILL)
+            yield row
+
+
+def test_a_worker_killed_mid_study_loses_nothing(
+    local_verdicts: dict[int, str], cluster: LocalCluster, tmp_path: Path
+) -> None:
+    db = tmp_path / "killed.db"
+    killer = Killer(cluster.scheduler_address)
+    summary = run_study(
+        "hopscotch", {}, parse_deals(DEALS), runner=killer, timeout=60, db=db,
+        show_progress=False,
+    )  # fmt: skip
+    assert killer.killed is not None and killer.lost == 0
+    assert summary.deals == COUNT
+    assert verdicts(db) == local_verdicts  # every deal stored once, the same verdicts
+
+
+def test_a_deal_whose_worker_dies_is_solved_by_another(
+    local_verdicts: dict[int, str], cluster: LocalCluster, tmp_path: Path
+) -> None:
+    db = tmp_path / "retried.db"
+    dies = DaskRunner(cluster.scheduler_address)
+    dies.work = DieOnce(deal=11, died=tmp_path / "died")
+    run_study(
+        "hopscotch", {}, parse_deals(DEALS), runner=dies, timeout=60, db=db,
+        show_progress=False,
+    )  # fmt: skip
+    assert (tmp_path / "died").exists() and dies.lost == 0
+    assert verdicts(db) == local_verdicts
+
+
+def test_deals_a_dead_worker_took_along_are_solved_by_the_rerun(
+    local_verdicts: dict[int, str],
+    cluster: LocalCluster,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # With no second try allowed, the deal in hand of the worker that died is lost:
+    # the study says so, stores the rest, and a rerun solves what is missing.
+    monkeypatch.setattr(cluster.scheduler, "allowed_failures", 0)
+    db = tmp_path / "rerun.db"
+    dies = DaskRunner(cluster.scheduler_address)
+    dies.work = DieOnce(deal=11, died=tmp_path / "died")
+    summary = run_study(
+        "hopscotch", {}, parse_deals(DEALS), runner=dies, timeout=60, db=db,
+        show_progress=False,
+    )  # fmt: skip
+    assert (tmp_path / "died").exists() and 1 <= dies.lost
+    assert summary.deals + dies.lost == COUNT
+    stored = verdicts(db)
+    assert 11 not in stored and stored.items() <= local_verdicts.items()
+    err = capsys.readouterr().err
+    assert f"Hopscotch: {dies.lost} deals not stored" in err and "rerun the study" in err
+    args = [*STUDY, "--cluster", cluster.scheduler_address, "--db", str(db)]
+    res = runner.invoke(app, args)
+    assert res.exit_code == 0, res.output
+    assert verdicts(db) == local_verdicts

@@ -1,0 +1,149 @@
+"""``patience report``: win rates with their intervals, times and states, from study
+databases or the repository's per-deal CSV files; Markdown and PNG plots; bad input."""
+
+from __future__ import annotations
+
+import gzip
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from patience.cli import app
+from patience.study.db import Store
+from patience.study.report import lines
+from patience.study.results import load
+
+runner = CliRunner()
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def make_db(path: Path, rows: dict[tuple[str, str], list[tuple[int, str]]]) -> Path:
+    """A study database with the given (deal, result) rows per (game, options)."""
+    store = Store(path)
+    for (game, options), results in rows.items():
+        for deal, result in results:
+            row = (
+                deal,
+                result,
+                0.01 * (deal % 7) + 0.001,
+                100 * deal,
+                5,
+            )
+            store.put(game, options, row, 60.0 if result != "unknown" else 5.0)
+    store.close()
+    return path
+
+
+def klondike_three() -> list[tuple[int, str]]:
+    # 820 won of 1000: 82.0%, within the paper's 81.945% +- 0.084 and ours (+-2.4).
+    return [(d, "won" if d <= 820 else "lost") for d in range(1, 1001)]
+
+
+def test_bounds_count_undecided_deals_both_ways(tmp_path: Path) -> None:
+    rows = [(d, "won") for d in range(1, 81)] + [(d, "lost") for d in range(81, 91)]
+    rows += [(d, "unknown") for d in range(91, 101)]
+    db = make_db(tmp_path / "s.db", {("lady-jane", ""): rows})
+    (line,) = lines(load([db]))
+    assert (line.won, line.lost, line.unknown, line.count) == (80, 10, 10, 100)
+    assert line.rate == pytest.approx(80 / 90)
+    low, high = line.bounds
+    assert low < 0.80 < 0.90 < high  # 80 won of 100 at worst, 90 at best
+    lo, hi = line.interval
+    assert lo < 80 / 90 < hi and low < lo and hi < high
+    assert str(line.deals) == "1-100" and line.undecided == tuple(range(91, 101))
+
+
+def test_report_writes_markdown_plots_and_csv_and_reads_them_back(tmp_path: Path) -> None:
+    db = make_db(
+        tmp_path / "study.db",
+        {
+            ("klondike", "mode=three"): klondike_three(),
+            ("hopscotch", ""): [(d, "won") for d in (*range(1, 11), 20)] + [(34, "unknown")],
+        },
+    )
+    docs, results = tmp_path / "docs", tmp_path / "results"
+    docs.mkdir()
+    out = docs / "winnability.md"
+    args = ["report", "--db", str(db), "--out", str(out), "--csv", str(results)]
+    res = runner.invoke(app, args)
+    assert res.exit_code == 0, res.output
+    assert "Hopscotch: deals 1-10, 20, 34" in res.stdout
+    assert "undecided: 34" in res.stdout
+    assert "Klondike (mode=three): deals 1-1000" in res.stdout
+    assert "82.00 (79.50-84.26)" in res.stdout and "agrees" in res.stdout
+    page = out.read_text()
+    assert f"`patience report --db {results} --out {out}`" in page
+    assert "| Klondike (mode=three) | 1,000 | 820 | 180 | 0 | 100.00 |" in page
+    assert "- Hopscotch: 34" in page and "deals 1-10, 20, 34" in page
+    for png in ("winnability-rates.png", "winnability-times.png"):
+        assert f"![{png}]({png})" in page
+        assert (docs / png).read_bytes().startswith(PNG)
+    files = sorted(p.name for p in results.iterdir())
+    assert files == ["hopscotch.csv.gz", "klondike_mode=three.csv.gz"]
+    head = gzip.decompress((results / "hopscotch.csv.gz").read_bytes()).decode().splitlines()
+    assert head[0] == "game,options,deal,result,seconds,states,moves,timeout"
+    assert head[1] == "hopscotch,,1,won,0.0110,100,5,60"
+    # One command makes the page again from the CSV files alone: the same page, and
+    # the same CSV bytes when they are written again.
+    before = {p.name: p.read_bytes() for p in results.iterdir()}
+    out.unlink()
+    res = runner.invoke(app, ["report", "--db", str(results), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert out.read_text() == page
+    res = runner.invoke(app, ["report", "--db", str(results), "--csv", str(results)])
+    assert {p.name: p.read_bytes() for p in results.iterdir()} == before
+
+
+def test_sources_merge_a_verdict_over_an_unknown(tmp_path: Path) -> None:
+    a = make_db(tmp_path / "a.db", {("hopscotch", ""): [(1, "unknown"), (2, "won")]})
+    b = make_db(tmp_path / "b.db", {("hopscotch", ""): [(1, "won"), (3, "won")]})
+    (line,) = lines(load([a, b]))
+    assert (line.won, line.unknown, str(line.deals)) == (3, 0, "1-3")
+    c = make_db(tmp_path / "c.db", {("hopscotch", ""): [(2, "lost")]})
+    res = runner.invoke(app, ["report", "--db", str(a), "--db", str(c)])
+    assert res.exit_code == 2
+    assert res.stderr == "patience: hopscotch deal 2 is both won and lost in the sources\n"
+
+
+def test_report_bad_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    empty = make_db(tmp_path / "empty.db", {})
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE results (deal INTEGER)")
+    conn.close()
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "x.csv.gz").write_bytes(b"not gzip at all")
+    (tmp_path / "nocsv").mkdir()
+    for args, reason in (
+        (["--db", str(tmp_path / "missing.db")], "no such file or folder"),
+        (["--db", str(empty)], "no study results in"),
+        (["--db", str(other)], "as the study database"),
+        (["--db", str(broken)], "cannot read"),
+        (["--db", str(tmp_path / "nocsv")], "holds no per-deal results"),
+        ([], "missing option '--db'"),
+    ):
+        res = runner.invoke(app, ["report", *args])
+        assert res.exit_code == 2, (args, res.output)
+        assert res.stderr.startswith("patience: ") and reason in res.stderr, res.stderr
+        assert len(res.stderr.splitlines()) == 1
+    assert not (tmp_path / "missing.db").exists()  # a report creates no database
+    # The plots need the report extra; the printed tables do not.
+    db = make_db(tmp_path / "s.db", {("hopscotch", ""): [(1, "won")]})
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
+    res = runner.invoke(app, ["report", "--db", str(db), "--out", str(tmp_path / "w.md")])
+    assert res.exit_code == 2 and "pip install 'patience[report]'" in res.stderr
+    res = runner.invoke(app, ["report", "--db", str(db)])
+    assert res.exit_code == 0 and "Hopscotch: deals 1" in res.stdout
+
+
+def test_a_game_this_version_does_not_know_is_reported_by_its_stored_name(
+    tmp_path: Path,
+) -> None:
+    db = make_db(tmp_path / "s.db", {("freecell", "cells=4"): [(1, "won")]})
+    res = runner.invoke(app, ["report", "--db", str(db)])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.startswith("freecell cells=4: deals 1\n")

@@ -28,8 +28,8 @@ from typing import Any
 from patience.fair.advisor import METHODS, Settings
 from patience.fair.bot import advisor_chooser, greedy_chooser, play_deal
 from patience.games import get_game
+from patience.proportion import percentile, wilson
 from patience.solver import solve
-from patience.solver.study import percentile, wilson
 
 DEFAULT = Settings()
 sys.path.insert(0, str(Path(__file__).parent))

@@ -21,8 +21,8 @@ import statistics
 import time
 
 from patience.games import get_game
+from patience.proportion import percentile
 from patience.solver import solve
-from patience.study.stats import percentile
 
 MODES: list[tuple[str, dict[str, str]]] = [
     ("klondike", {"mode": "single"}),

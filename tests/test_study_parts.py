@@ -7,8 +7,9 @@ import ast
 from pathlib import Path
 
 import patience.solver
+from patience.proportion import percentile, wilson
 from patience.study.deals import parse_deals, ranges_of
-from patience.study.stats import percentile, summarise, wilson
+from patience.study.stats import summarise
 from patience.study.work import solve_deal
 
 

@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from ..games import game_for
 from ..moves import Move
 from ..position import Position
+from ..proportion import wilson
 from ..solver import solve
-from ..solver.study import wilson
 from .greedy import greedy_move, state_key
 from .knowledge import Knowledge
 from .sample import sample

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from ..errors import PatienceError
 from ..games import get_game
 from ..position import heading
+from ..proportion import percentile, wilson
 from .db import StoredRow
 from .deals import DealRanges, ranges_of
 from .results import Group, Results
-from .stats import percentile, wilson
 
 PAPER = {
     ("klondike", "mode=three"): ("draw 3", 0.81945, 0.00084),

@@ -634,6 +634,7 @@ def test_a_second_tab_catches_up_when_shown(browser: Any, live_server: LiveServe
         context.close()
 
 
+@pytest.mark.slow
 def test_server_restart_mid_game(browser: Any, tmp_path: Path) -> None:
     server = LiveServer(tmp_path / "data").start()
     context = browser.new_context(viewport=DESKTOP)

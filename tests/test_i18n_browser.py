@@ -229,6 +229,7 @@ def test_help_keys_focus_trap_and_escape(browser: Any, base_url: str) -> None:
         page.context.close()
 
 
+@pytest.mark.slow
 def test_every_game_has_a_full_help_panel_in_every_language(browser: Any, base_url: str) -> None:
     page = open_page(browser, base_url)
     try:
@@ -405,6 +406,7 @@ def open_and_close(page: Page, button: str, dialog: str) -> None:
     page.wait_for_selector(dialog, state="hidden")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", FOREIGN)
 def test_a_tour_of_the_page_shows_every_message_translated(
     browser: Any, base_url: str, lang: str

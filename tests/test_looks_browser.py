@@ -375,6 +375,7 @@ def sounds(page: Page) -> list[str]:
     return list(page.evaluate("window.__audio.started"))
 
 
+@pytest.mark.slow
 def test_sound_is_off_by_default_and_plays_when_chosen(browser: Any, url: str) -> None:
     start(url, {"game": "klondike", "deal": 7})
     page = open_page(browser, url, script=FAKE_AUDIO)

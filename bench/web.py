@@ -22,11 +22,8 @@ import asyncio
 import json
 import multiprocessing
 import random
-import re
-import signal
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,47 +35,9 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the browser tests' Chromium)
+from live import LiveServer  # noqa: E402  (the tests' live server)
 
 STATIC = Path(__file__).resolve().parent.parent / "src" / "patience" / "web" / "static"
-
-
-def start_server(data_dir: str) -> tuple[subprocess.Popen[str], str]:
-    """Run ``patience serve`` on a free port; return the process and its URL.
-
-    When the folder is already served, the process points at that server and ends: its
-    URL is then the other server's.
-    """
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from patience.cli import main; main()",
-            "serve",
-            "--no-browser",
-            "--port",
-            "0",
-            "--data-dir",
-            data_dir,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        m = re.search(r"running at (http://\S+)", line)
-        if m:
-            url = m.group(1).rstrip("/")
-            break
-    else:
-        raise SystemExit("the server did not start")
-    for _ in range(200):
-        try:
-            httpx.get(url + "/api/games", timeout=1.0)
-            return proc, url
-        except httpx.TransportError:
-            time.sleep(0.05)
-    raise SystemExit("the server does not answer")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -196,17 +155,6 @@ def bench_render(url: str) -> dict[str, float] | None:
         + "   ".join(f"{k.replace('_', ' ')} {v:.1f} ms" for k, v in figures.items())
     )
     return figures
-
-
-def stop(proc: subprocess.Popen[str]) -> None:
-    """Stop a server as Ctrl+C does."""
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def page_paths() -> list[str]:
@@ -347,9 +295,9 @@ def bench_two_servers(moves: int, seed: int) -> dict[str, object]:
     """Two ``patience serve`` on one folder; moves through both; moves lost."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as data_dir:
-        first, url_a = start_server(data_dir)
-        second, url_b = start_server(data_dir)
-        try:
+        # The second process finds the folder served: it points at the first and ends.
+        with LiveServer(Path(data_dir)) as first, LiveServer(Path(data_dir)) as second:
+            url_a, url_b = first.url, second.url
             print(f"two servers on one folder: {url_a} and {url_b}")
             with httpx.Client(base_url=url_a) as a, httpx.Client(base_url=url_b) as b:
                 view = new_game(a, 7)
@@ -362,9 +310,6 @@ def bench_two_servers(moves: int, seed: int) -> dict[str, object]:
                     if after is None:
                         continue
                     acknowledged = after["moves_made"]  # type: ignore[index]
-        finally:
-            stop(second)
-            stop(first)
         saved = moves_on_disk(data_dir, str(gid))
     lost = acknowledged - saved
     print(
@@ -384,8 +329,8 @@ def main() -> None:
     parser.add_argument("--flood-seconds", type=float, default=10.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data_dir:
-        proc, url = start_server(data_dir)
-        try:
+        with LiveServer(Path(data_dir)) as server:
+            url = server.url
             print(f"server {url}, {args.moves} moves, seed {args.seed}")
             summary: dict[str, object] = {"requests": bench_moves(url, args.moves, args.seed)}
             if not args.no_browser:
@@ -393,8 +338,6 @@ def main() -> None:
             p99 = summary["requests"]["move"]["p99_ms"]  # type: ignore[index]
             print(f"goal p99 < 10 ms: {'met' if p99 < 10 else 'NOT met'} ({p99} ms)")
             summary["flood"] = bench_flood(url, args.flood, args.flood_seconds, args.seed)
-        finally:
-            stop(proc)
     summary["two_servers"] = bench_two_servers(40, args.seed)
     print(json.dumps(summary))
 

@@ -19,6 +19,10 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     "--no-first-run",
 ]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+NO_ANIMATION = 'localStorage.setItem("patience.settings", JSON.stringify({animate: false}));'
+"""Animations off: card boxes are final as soon as the page has rendered."""
 
 
 def require_chromium() -> None:

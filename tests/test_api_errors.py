@@ -279,8 +279,15 @@ def test_a_server_open_to_the_network_accepts_its_network_addresses(tmp_path: Pa
 
 @pytest.mark.parametrize(
     ("host", "loopback"),
-    [("127.0.0.1", True), ("localhost", True), ("::1", True), ("127.1.2.3", True),
-     ("0.0.0.0", False), ("::", False), ("192.168.1.20", False)],
+    [
+        ("127.0.0.1", True),
+        ("localhost", True),
+        ("::1", True),
+        ("127.1.2.3", True),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("192.168.1.20", False),
+    ],
 )
 def test_which_addresses_keep_the_game_on_this_computer(host: str, loopback: bool) -> None:
     assert is_loopback(host) is loopback

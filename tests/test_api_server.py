@@ -3,77 +3,27 @@
 from __future__ import annotations
 
 import re
-import signal
 import socket
 import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
 
-SERVE = [sys.executable, "-c", "from patience.cli import main; main()", "serve", "--no-browser"]
-
-
-@contextmanager
-def server(
-    data_dir: Path, port: int = 0, host: str | None = None
-) -> Iterator[tuple[subprocess.Popen[str], str, list[str]]]:
-    """Start ``patience serve``; yield the process, its URL and the lines it printed."""
-    proc = subprocess.Popen(
-        [*SERVE, "--port", str(port), "--data-dir", str(data_dir)]
-        + (["--host", host] if host else []),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    lines: list[str] = []
-    try:
-        assert proc.stdout is not None
-        url = None
-        deadline = time.monotonic() + 30
-        while url is None and time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            if not line:
-                break
-            lines.append(line)
-            m = re.search(r"running at (http://\S+)", line)
-            if m:
-                url = m.group(1).rstrip("/")
-        assert url is not None, "".join(lines)
-        for _ in range(200):  # the socket listens already; wait until uvicorn answers
-            try:
-                httpx.get(url + "/api/games", timeout=1.0)
-                break
-            except httpx.TransportError:
-                time.sleep(0.05)
-        yield proc, url, lines
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGINT)
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-        if proc.stdout is not None:
-            proc.stdout.close()
+from live import SERVE, LiveServer
 
 
 def test_killed_server_resumes_the_game_exactly(tmp_path: Path) -> None:
-    with server(tmp_path) as (proc, url, _lines):
-        with httpx.Client(base_url=url) as c:
+    with LiveServer(tmp_path) as first:
+        with httpx.Client(base_url=first.url) as c:
             view = c.post("/api/games", json={"game": "klondike", "deal": 5}).json()
             gid = view["id"]
             for move in ["deal", "t3>t5", "deal", "deal"]:
                 assert c.post(f"/api/games/{gid}/move", json={"move": move}).status_code == 200
             before = c.post(f"/api/games/{gid}/undo").json()
-        proc.kill()  # no shutdown, no chance to flush anything more
-        proc.wait()
-    with server(tmp_path) as (_proc, url, _lines), httpx.Client(base_url=url) as c:
+        first.kill()  # no shutdown, no chance to flush anything more
+    with LiveServer(tmp_path) as second, httpx.Client(base_url=second.url) as c:
         resumed = c.get("/api/current").json()
         assert resumed["id"] == gid
         assert resumed["position"] == before["position"]
@@ -88,8 +38,9 @@ def test_busy_port_moves_to_a_free_one(tmp_path: Path) -> None:
         busy.bind(("127.0.0.1", 0))
         busy.listen(1)
         port = busy.getsockname()[1]
-        with server(tmp_path, port) as (_proc, url, lines):
-            text = "".join(lines)
+        with LiveServer(tmp_path, port) as live:
+            url = live.url
+            text = "".join(live.lines)
             assert f"Port {port} is in use" in text
             assert not url.endswith(f":{port}")
             assert httpx.get(url + "/api/games").status_code == 200
@@ -136,11 +87,10 @@ def test_client_disconnect_cancels_the_search() -> None:
 
 
 def test_a_server_open_to_the_network_says_so_and_answers_the_phone(tmp_path: Path) -> None:
-    with server(tmp_path, host="0.0.0.0") as (proc, url, lines):
-        assert proc.stdout is not None
-        while not lines[-1].startswith("Anyone on your network"):
-            lines.append(proc.stdout.readline())
-            assert len(lines) < 10, lines
+    with LiveServer(tmp_path, host="0.0.0.0") as live:
+        url, lines = live.url, live.lines
+        live.wait_for(r"^Anyone on your network")
+        assert len(lines) < 10, lines
         port = url.rsplit(":", 1)[1]
         phone = re.search(r"of your network: (http://\S+)", "".join(lines))
         # The phone connects to the network address and names it (without one, this
@@ -154,7 +104,8 @@ def test_a_server_open_to_the_network_says_so_and_answers_the_phone(tmp_path: Pa
 
 
 def test_a_second_server_on_the_same_folder_points_at_the_first(tmp_path: Path) -> None:
-    with server(tmp_path) as (_proc, url, _lines):
+    with LiveServer(tmp_path) as first:
+        url = first.url
         second = subprocess.run(
             [*SERVE, "--port", "0", "--data-dir", str(tmp_path)],
             capture_output=True,

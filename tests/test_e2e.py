@@ -3,22 +3,18 @@ server (``patience serve``) started on a free port with a temporary data folder.
 
 from __future__ import annotations
 
-import json
 import os
-import queue
 import re
-import subprocess
-import sys
 import threading
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS, center, drag, require_chromium
+from browser import DESKTOP, NO_ANIMATION, PHONE, center, drag, require_chromium
 from engine_builders import near_won_klondike
+from live import LiveServer
 from patience import new_game
 
 require_chromium()
@@ -29,113 +25,10 @@ expect = sync_api.expect
 Page = sync_api.Page
 # Generous waits: the machine running the suite may be busy (a wait ends as soon as it holds).
 expect.set_options(timeout=15_000)
-
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-# Animations off in most tests: card boxes are final as soon as the page has rendered.
-NO_ANIMATION = 'localStorage.setItem("patience.settings", JSON.stringify({animate: false}));'
+pytestmark = pytest.mark.browser
 
 
-class Server:
-    """A ``patience serve`` subprocess on a data folder; can be killed and started again."""
-
-    def __init__(self, data_dir: Path, port: int = 0) -> None:
-        self.data_dir = data_dir
-        self.port = port
-        self.proc: subprocess.Popen[str] | None = None
-        self.pump = threading.Thread()
-        self.url = ""
-
-    def start(self) -> Server:
-        """Start the server and wait until it says where it listens."""
-        code = "import sys; from patience.cli import main; sys.argv[0] = 'patience'; main()"
-        args = ["serve", "--no-browser", "--port", str(self.port), "--data-dir", str(self.data_dir)]
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", code, *args],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        lines: queue.Queue[str] = queue.Queue()
-        stdout = self.proc.stdout
-        assert stdout is not None
-
-        def pump() -> None:
-            for line in stdout:
-                lines.put(line)
-
-        self.pump = threading.Thread(target=pump, daemon=True)
-        self.pump.start()
-        seen = []
-        while True:
-            try:
-                line = lines.get(timeout=20)
-            except queue.Empty:
-                self.kill()
-                pytest.fail(f"the server did not start: {''.join(seen)}")
-            seen.append(line)
-            m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-            if m:
-                self.port = int(m.group(1))
-                self.url = f"http://127.0.0.1:{self.port}/"
-                return self
-
-    def kill(self) -> None:
-        """Stop the server at once, as a crash would (no clean shutdown)."""
-        if self.proc is None:
-            return
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait(timeout=10)
-        self.pump.join(timeout=10)  # it ends at the end of the output
-        if self.proc.stdout:
-            self.proc.stdout.close()
-        self.proc = None
-
-    def api(self, method: str, path: str, body: Any = None) -> Any:
-        """Call the JSON API directly (to set up a position)."""
-        data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(
-            self.url + "api" + path,
-            data=data,
-            method=method,
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(req, timeout=30) as res:
-            return json.loads(res.read())
-
-
-@pytest.fixture(scope="module")
-def e2e_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for the module's tests."""
-    server = Server(tmp_path_factory.mktemp("e2e-data")).start()
-    yield server
-    server.kill()
-
-
-@pytest.fixture(scope="module")
-def e2e_browser() -> Iterator[Any]:
-    """Headless Debian Chromium."""
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def e2e_page(e2e_browser: Any) -> Iterator[Page]:
-    """A fresh desktop-sized page with animations off; page errors fail the test."""
-    context = e2e_browser.new_context(viewport=DESKTOP)
-    context.add_init_script(NO_ANIMATION)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors: {errors}"
-
-
-def open_game(page: Page, server: Server, body: dict[str, Any]) -> dict[str, Any]:
+def open_game(page: Page, server: LiveServer, body: dict[str, Any]) -> dict[str, Any]:
     """Start a game through the API, then load the page, which resumes it."""
     view = server.api("POST", "/games", {"options": {}, "deal": None, **body})
     page.goto(server.url)
@@ -149,209 +42,209 @@ def card(page: Page, text: str) -> Any:
     return page.locator(f'#table .card[data-card="{text}"]')
 
 
-def test_drag_and_drop_lights_targets_and_moves(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+def test_drag_and_drop_lights_targets_and_moves(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "deal": 7})
     # Deal 7: QD (t3) may go on KS (t7), and nowhere else.
-    drag(e2e_page, card(e2e_page, "QD"), card(e2e_page, "KS"), check_targets=["t7"])
-    expect(card(e2e_page, "QD")).to_have_attribute("data-pile", "t7")
-    expect(e2e_page.locator("#info .moves")).to_have_text("1 move")
+    drag(page, card(page, "QD"), card(page, "KS"), check_targets=["t7"])
+    expect(card(page, "QD")).to_have_attribute("data-pile", "t7")
+    expect(page.locator("#info .moves")).to_have_text("1 move")
     # The card under QD was turned face up by the move.
-    assert e2e_page.locator('#table .card[data-pile="t3"]:not(.face-down)').count() == 1
+    assert page.locator('#table .card[data-pile="t3"]:not(.face-down)').count() == 1
 
 
-def test_illegal_drop_springs_back_and_says_why(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
-    five = card(e2e_page, "5C")
+def test_illegal_drop_springs_back_and_says_why(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "deal": 7})
+    five = card(page, "5C")
     before = five.bounding_box()
-    drag(e2e_page, five, card(e2e_page, "JH"), check_targets=[])
-    expect(e2e_page.locator("#status")).to_have_attribute("data-kind", "error")
-    expect(e2e_page.locator("#status")).to_contain_text("Five of clubs")
+    drag(page, five, card(page, "JH"), check_targets=[])
+    expect(page.locator("#status")).to_have_attribute("data-kind", "error")
+    expect(page.locator("#status")).to_contain_text("Five of clubs")
     expect(five).to_have_attribute("data-pile", "t1")
     assert five.bounding_box() == before
-    expect(e2e_page.locator("#info .moves")).to_have_text("0 moves")
+    expect(page.locator("#info .moves")).to_have_text("0 moves")
 
 
-def test_click_to_move(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
-    card(e2e_page, "QD").click()
-    expect(card(e2e_page, "QD")).to_have_class(re.compile(r"\bselected\b"))
-    card(e2e_page, "KS").click()
-    expect(card(e2e_page, "QD")).to_have_attribute("data-pile", "t7")
-    expect(card(e2e_page, "QD")).not_to_have_class(re.compile(r"\bselected\b"))
+def test_click_to_move(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "deal": 7})
+    card(page, "QD").click()
+    expect(card(page, "QD")).to_have_class(re.compile(r"\bselected\b"))
+    card(page, "KS").click()
+    expect(card(page, "QD")).to_have_attribute("data-pile", "t7")
+    expect(card(page, "QD")).not_to_have_class(re.compile(r"\bselected\b"))
 
 
-def test_one_click_setting_moves_to_the_best_place(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 1})
-    e2e_page.locator("#btn-settings").click()
-    e2e_page.locator("#setting-oneClick").check()
-    e2e_page.keyboard.press("Escape")
-    card(e2e_page, "AS").click()  # an Ace goes up at once
-    expect(card(e2e_page, "AS")).to_have_attribute("data-pile", re.compile(r"^f[1-4]$"))
-    saved = e2e_page.evaluate("JSON.parse(localStorage.getItem('patience.settings'))")
+def test_one_click_setting_moves_to_the_best_place(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "deal": 1})
+    page.locator("#btn-settings").click()
+    page.locator("#setting-oneClick").check()
+    page.keyboard.press("Escape")
+    card(page, "AS").click()  # an Ace goes up at once
+    expect(card(page, "AS")).to_have_attribute("data-pile", re.compile(r"^f[1-4]$"))
+    saved = page.evaluate("JSON.parse(localStorage.getItem('patience.settings'))")
     assert saved["oneClick"] is True  # remembered for the next visit
 
 
-def test_double_click_sends_to_foundation(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 1})
+def test_double_click_sends_to_foundation(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "deal": 1})
     # Deal 1 has the Ace of spades on t7 and the Ace of hearts on t6.
-    card(e2e_page, "AS").dblclick()
-    expect(card(e2e_page, "AS")).to_have_attribute("data-pile", re.compile(r"^f[1-4]$"))
-    card(e2e_page, "AH").dblclick()
-    expect(card(e2e_page, "AH")).to_have_attribute("data-pile", re.compile(r"^f[1-4]$"))
-    expect(e2e_page.locator("#info .score")).to_have_text("Score 2/52")
+    card(page, "AS").dblclick()
+    expect(card(page, "AS")).to_have_attribute("data-pile", re.compile(r"^f[1-4]$"))
+    card(page, "AH").dblclick()
+    expect(card(page, "AH")).to_have_attribute("data-pile", re.compile(r"^f[1-4]$"))
+    expect(page.locator("#info .score")).to_have_text("Score 2/52")
 
 
-def test_deal_undo_redo(e2e_page: Page, e2e_server: Server) -> None:
-    view = open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+def test_deal_undo_redo(page: Page, live_server: LiveServer) -> None:
+    view = open_game(page, live_server, {"game": "klondike", "deal": 7})
     top = view["position"]["stock"][-1]
-    e2e_page.locator('#table .slot[data-pile="stock"]').click(force=True)
-    expect(card(e2e_page, top)).to_have_attribute("data-pile", "waste")
-    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 23")
-    e2e_page.locator("#btn-undo").click()
-    expect(card(e2e_page, top)).to_have_count(0)  # face down again: no name in the page
-    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 24")
-    e2e_page.locator("#btn-redo").click()
-    expect(card(e2e_page, top)).to_have_attribute("data-pile", "waste")
+    page.locator('#table .slot[data-pile="stock"]').click(force=True)
+    expect(card(page, top)).to_have_attribute("data-pile", "waste")
+    expect(page.locator("#info .stock")).to_have_text("Stock 23")
+    page.locator("#btn-undo").click()
+    expect(card(page, top)).to_have_count(0)  # face down again: no name in the page
+    expect(page.locator("#info .stock")).to_have_text("Stock 24")
+    page.locator("#btn-redo").click()
+    expect(card(page, top)).to_have_attribute("data-pile", "waste")
     # Keyboard: Ctrl+Z undoes, Ctrl+Y redoes, D deals.
-    e2e_page.keyboard.press("Control+z")
-    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 24")
-    e2e_page.keyboard.press("Control+y")
-    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 23")
-    e2e_page.keyboard.press("d")
-    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 22")
-    expect(e2e_page.locator("#btn-redo")).to_be_disabled()
+    page.keyboard.press("Control+z")
+    expect(page.locator("#info .stock")).to_have_text("Stock 24")
+    page.keyboard.press("Control+y")
+    expect(page.locator("#info .stock")).to_have_text("Stock 23")
+    page.keyboard.press("d")
+    expect(page.locator("#info .stock")).to_have_text("Stock 22")
+    expect(page.locator("#btn-redo")).to_be_disabled()
     # R restarts the deal, after asking: it cannot be undone.
-    e2e_page.keyboard.press("r")
-    e2e_page.locator("#confirm-ok").click()
-    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 24")
-    expect(e2e_page.locator("#info .moves")).to_have_text("0 moves")
-    expect(e2e_page.locator("#btn-undo")).to_be_disabled()
+    page.keyboard.press("r")
+    page.locator("#confirm-ok").click()
+    expect(page.locator("#info .stock")).to_have_text("Stock 24")
+    expect(page.locator("#info .moves")).to_have_text("0 moves")
+    expect(page.locator("#btn-undo")).to_be_disabled()
 
 
-def test_new_game_dialog_with_deal_number(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
-    e2e_page.locator("#btn-game").click()
-    dialog = e2e_page.locator("#new-game-dialog")
+def test_new_game_dialog_with_deal_number(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "deal": 7})
+    page.locator("#btn-game").click()
+    dialog = page.locator("#new-game-dialog")
     expect(dialog).to_be_visible()
     dialog.locator("#new-game-game").select_option("bakers-dozen")
     dialog.locator("#new-game-option-kings").select_option("empty-piles")
     dialog.locator("#new-game-deal").fill("1234")
     dialog.locator("#new-game-start").click()
-    expect(e2e_page.locator("#info .deal")).to_have_text("Deal 1234")
-    expect(e2e_page.locator("#info .game-title")).to_have_text("Baker's Dozen")
+    expect(page.locator("#info .deal")).to_have_text("Deal 1234")
+    expect(page.locator("#info .game-title")).to_have_text("Baker's Dozen")
     want = new_game("bakers-dozen", deal=1234, options={"kings": "empty-piles"}).to_json()
     for i, pile in enumerate(want["tableau"]):
-        shown = e2e_page.locator(f'#table .card[data-pile="t{i + 1}"]').evaluate_all(
+        shown = page.locator(f'#table .card[data-pile="t{i + 1}"]').evaluate_all(
             "els => els.sort((a, b) => a.dataset.index - b.dataset.index).map(e => e.dataset.card)"
         )
         assert shown == pile["up"], f"t{i + 1}"
 
 
-def test_new_game_dialog_checks_the_deal_number(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
-    dialog = e2e_page.locator("#new-game-dialog")
+def test_new_game_dialog_checks_the_deal_number(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "deal": 7})
+    dialog = page.locator("#new-game-dialog")
     for text, message in (
         ("-3", "whole number"),
         ("12a", "whole number"),
         ("12345678901234567", "15 digits"),  # past 2**53: the deal would not be this one
     ):
-        e2e_page.locator("#btn-game").click()
+        page.locator("#btn-game").click()
         dialog.locator("#new-game-deal").fill(text)
         dialog.locator("#new-game-start").click()
         expect(dialog.locator(".form-error")).to_contain_text(message)
-        expect(e2e_page.locator("#info .deal")).to_have_text("Deal 7")
-        e2e_page.keyboard.press("Escape")
-    e2e_page.locator("#btn-game").click()
+        expect(page.locator("#info .deal")).to_have_text("Deal 7")
+        page.keyboard.press("Escape")
+    page.locator("#btn-game").click()
     dialog.locator("#new-game-deal").fill(" 42 ")  # pasted with spaces
     dialog.locator("#new-game-start").click()
-    expect(e2e_page.locator("#info .deal")).to_have_text("Deal 42")
+    expect(page.locator("#info .deal")).to_have_text("Deal 42")
 
 
-def test_new_game_dialog_asks_before_abandoning(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
-    e2e_page.keyboard.press("d")
-    expect(e2e_page.locator("#info .moves")).to_have_text("1 move")
-    e2e_page.locator("#btn-game").click()
-    e2e_page.locator("#new-game-deal").fill("42")
-    e2e_page.locator("#new-game-start").click()
-    confirm = e2e_page.locator("#confirm-dialog")
+def test_new_game_dialog_asks_before_abandoning(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "deal": 7})
+    page.keyboard.press("d")
+    expect(page.locator("#info .moves")).to_have_text("1 move")
+    page.locator("#btn-game").click()
+    page.locator("#new-game-deal").fill("42")
+    page.locator("#new-game-start").click()
+    confirm = page.locator("#confirm-dialog")
     expect(confirm).to_contain_text("count as lost")
     confirm.get_by_role("button", name="Cancel").click()
-    expect(e2e_page.locator("#info .deal")).to_have_text("Deal 7")
-    expect(e2e_page.locator("#info .moves")).to_have_text("1 move")
-    e2e_page.locator("#btn-game").click()
-    e2e_page.locator("#new-game-deal").fill("42")
-    e2e_page.locator("#new-game-start").click()
-    e2e_page.locator("#confirm-ok").click()
-    expect(e2e_page.locator("#info .deal")).to_have_text("Deal 42")
+    expect(page.locator("#info .deal")).to_have_text("Deal 7")
+    expect(page.locator("#info .moves")).to_have_text("1 move")
+    page.locator("#btn-game").click()
+    page.locator("#new-game-deal").fill("42")
+    page.locator("#new-game-start").click()
+    page.locator("#confirm-ok").click()
+    expect(page.locator("#info .deal")).to_have_text("Deal 42")
 
 
-def test_keyboard_moves_a_card(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
-    assert card(e2e_page, "QD").get_attribute("aria-label") == "Queen of diamonds"
-    assert card(e2e_page, "QD").get_attribute("aria-description") == "tableau pile 3"
-    down = e2e_page.locator("#table .card.face-down").first
+def test_keyboard_moves_a_card(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "deal": 7})
+    assert card(page, "QD").get_attribute("aria-label") == "Queen of diamonds"
+    assert card(page, "QD").get_attribute("aria-description") == "tableau pile 3"
+    down = page.locator("#table .card.face-down").first
     assert down.get_attribute("aria-label") == "face-down card"
-    e2e_page.locator("#table").focus()
+    page.locator("#table").focus()
     focused = "document.activeElement.dataset.pile"
-    e2e_page.wait_for_function(f"{focused} === 't1'")
-    e2e_page.keyboard.press("ArrowRight")
-    e2e_page.keyboard.press("ArrowRight")
-    assert e2e_page.evaluate(focused) == "t3"
-    e2e_page.keyboard.press("Enter")
-    expect(card(e2e_page, "QD")).to_have_class(re.compile(r"\bselected\b"))
+    page.wait_for_function(f"{focused} === 't1'")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == "t3"
+    page.keyboard.press("Enter")
+    expect(card(page, "QD")).to_have_class(re.compile(r"\bselected\b"))
     for _ in range(4):
-        e2e_page.keyboard.press("Tab")
-    assert e2e_page.evaluate(focused) == "t7"
-    e2e_page.keyboard.press("Enter")
-    expect(card(e2e_page, "QD")).to_have_attribute("data-pile", "t7")
-    expect(e2e_page.locator("#announce")).to_contain_text("Queen of diamonds")
+        page.keyboard.press("Tab")
+    assert page.evaluate(focused) == "t7"
+    page.keyboard.press("Enter")
+    expect(card(page, "QD")).to_have_attribute("data-pile", "t7")
+    expect(page.locator("#announce")).to_contain_text("Queen of diamonds")
     # Space presses a card as Enter does; it does not deal from there.
-    e2e_page.keyboard.press("Space")
-    expect(card(e2e_page, "QD")).to_have_class(re.compile(r"\bselected\b"))
-    expect(e2e_page.locator("#info .stock")).to_have_text("Stock 24")
+    page.keyboard.press("Space")
+    expect(card(page, "QD")).to_have_class(re.compile(r"\bselected\b"))
+    expect(page.locator("#info .stock")).to_have_text("Stock 24")
     # Said once: the status line shows the same words but is not a second live region.
-    live = e2e_page.locator("[aria-live]:not([aria-live=off]), [role=status], [role=alert]")
+    live = page.locator("[aria-live]:not([aria-live=off]), [role=status], [role=alert]")
     assert live.evaluate_all("els => els.map(e => e.id)") == ["announce"]
 
 
-def test_keyboard_cursor_follows_a_shrinking_pile(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
-    e2e_page.locator("#table").focus()
+def test_keyboard_cursor_follows_a_shrinking_pile(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "deal": 7})
+    page.locator("#table").focus()
     focused = "document.activeElement.dataset.pile"
-    e2e_page.wait_for_function(f"{focused} === 't1'")
-    e2e_page.keyboard.press("ArrowRight")
-    e2e_page.keyboard.press("ArrowRight")  # the cursor on QD, t3's top card
-    drag(e2e_page, card(e2e_page, "QD"), card(e2e_page, "KS"))  # moved away by mouse
-    expect(card(e2e_page, "QD")).to_have_attribute("data-pile", "t7")
-    e2e_page.locator('#table .card[data-pile="t3"]').last.focus()
-    e2e_page.keyboard.press("Enter")  # picks up t3's new top card
-    expect(e2e_page.locator("#announce")).to_contain_text("Picked up")
-    expect(e2e_page.locator('#table .card[data-pile="t3"]').last).to_have_class(
+    page.wait_for_function(f"{focused} === 't1'")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # the cursor on QD, t3's top card
+    drag(page, card(page, "QD"), card(page, "KS"))  # moved away by mouse
+    expect(card(page, "QD")).to_have_attribute("data-pile", "t7")
+    page.locator('#table .card[data-pile="t3"]').last.focus()
+    page.keyboard.press("Enter")  # picks up t3's new top card
+    expect(page.locator("#announce")).to_contain_text("Picked up")
+    expect(page.locator('#table .card[data-pile="t3"]').last).to_have_class(
         re.compile(r"\bselected\b")
     )
 
 
-def test_hint_highlights_a_move(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
-    e2e_page.locator("#btn-hint").click()
-    expect(e2e_page.locator("#status")).to_have_attribute("data-kind", "hint")
-    expect(e2e_page.locator("#table .ring.hint-target")).to_have_count(1)
+def test_hint_highlights_a_move(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "deal": 7})
+    page.locator("#btn-hint").click()
+    expect(page.locator("#status")).to_have_attribute("data-kind", "hint")
+    expect(page.locator("#table .ring.hint-target")).to_have_count(1)
 
 
 def test_escape_takes_the_hint_off_the_table_and_the_status_line(
-    e2e_page: Page, e2e_server: Server
+    page: Page, live_server: LiveServer
 ) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
-    status = e2e_page.locator("#status")
-    e2e_page.keyboard.press("h")
+    open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
+    status = page.locator("#status")
+    page.keyboard.press("h")
     expect(status).to_have_attribute("data-kind", "hint")
     expect(status).to_contain_text("Hint: ")
-    e2e_page.keyboard.press("Escape")
-    expect(e2e_page.locator("#table .ring.hint-target")).to_have_count(0)
-    expect(e2e_page.locator("#table .card.hinted")).to_have_count(0)
+    page.keyboard.press("Escape")
+    expect(page.locator("#table .ring.hint-target")).to_have_count(0)
+    expect(page.locator("#table .card.hinted")).to_have_count(0)
     expect(status).to_have_text("")
-    expect(e2e_page.locator("#announce")).to_have_text("Cancelled")
+    expect(page.locator("#announce")).to_have_text("Cancelled")
 
 
 def console_problems(page: Page) -> list[str]:
@@ -364,10 +257,10 @@ def console_problems(page: Page) -> list[str]:
     return seen
 
 
-def test_first_visit_logs_no_error(e2e_browser: Any, tmp_path: Path) -> None:
+def test_first_visit_logs_no_error(browser: Any, tmp_path: Path) -> None:
     # No game yet: /api/current says so without an error status, and the page deals one.
-    server = Server(tmp_path / "data").start()
-    context = e2e_browser.new_context(viewport=DESKTOP)
+    server = LiveServer(tmp_path / "data").start()
+    context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     problems = console_problems(page)
     try:
@@ -380,46 +273,45 @@ def test_first_visit_logs_no_error(e2e_browser: Any, tmp_path: Path) -> None:
         server.kill()
 
 
-def test_show_me_moves_are_sent_as_assisted(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
+def test_show_me_moves_are_sent_as_assisted(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
     bodies: list[Any] = []
-    e2e_page.on(
+    page.on(
         "request",
         lambda r: bodies.append(r.post_data_json) if r.url.endswith("/move") else None,
     )
-    card(e2e_page, "KC").click()  # one King by hand: not assisted
-    e2e_page.locator('#table .slot[data-pile="f1"]').click(force=True)
-    expect(card(e2e_page, "KC")).to_have_attribute("data-pile", "f1")
-    e2e_page.locator("#btn-showme").click()
-    expect(e2e_page.locator("#result-dialog")).to_be_visible(timeout=20000)
+    card(page, "KC").click()  # one King by hand: not assisted
+    page.locator('#table .slot[data-pile="f1"]').click(force=True)
+    expect(card(page, "KC")).to_have_attribute("data-pile", "f1")
+    page.locator("#btn-showme").click()
+    expect(page.locator("#result-dialog")).to_be_visible(timeout=20000)
     assert len(bodies) == 4, bodies
     assert "assisted" not in bodies[0]
     assert all(body.get("assisted") is True for body in bodies[1:]), bodies
 
 
-def test_winnable_indicator_setting(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
-    expect(e2e_page.locator("#info .winnable")).to_have_count(0)  # off by default
-    e2e_page.locator("#btn-settings").click()
-    e2e_page.locator("#setting-showWinnable").check()
-    e2e_page.keyboard.press("Escape")
-    expect(e2e_page.locator("#info .winnable")).to_have_class(re.compile(r"winnable-winnable"))
+def test_winnable_indicator_setting(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
+    expect(page.locator("#info .winnable")).to_have_count(0)  # off by default
+    page.locator("#btn-settings").click()
+    page.locator("#setting-showWinnable").check()
+    page.keyboard.press("Escape")
+    expect(page.locator("#info .winnable")).to_have_class(re.compile(r"winnable-winnable"))
 
 
-def test_language_switch_rerenders(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
-    e2e_page.locator("#lang-select").select_option("es")
-    expect(e2e_page.locator("#btn-undo")).not_to_have_attribute("aria-label", "Undo")
-    expect(card(e2e_page, "QD")).not_to_have_attribute("aria-label", "Queen of diamonds")
-    e2e_page.locator("#lang-select").select_option("en")
-    expect(card(e2e_page, "QD")).to_have_attribute("aria-label", "Queen of diamonds")
+def test_language_switch_rerenders(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "deal": 7})
+    page.locator("#lang-select").select_option("es")
+    expect(page.locator("#btn-undo")).not_to_have_attribute("aria-label", "Undo")
+    expect(card(page, "QD")).not_to_have_attribute("aria-label", "Queen of diamonds")
+    page.locator("#lang-select").select_option("en")
+    expect(card(page, "QD")).to_have_attribute("aria-label", "Queen of diamonds")
 
 
-def test_whole_game_won_then_statistics(e2e_page: Page, e2e_server: Server) -> None:
-    before = e2e_server.api("GET", "/stats")["stats"]
+def test_whole_game_won_then_statistics(page: Page, live_server: LiveServer) -> None:
+    before = live_server.api("GET", "/stats")["stats"]
     won_before = sum(s["won"] for s in before if s["game"] == "klondike")
-    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
-    page = e2e_page
+    open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
     # One King by drag, one by click-to-move, one by double-click, the last by auto-finish.
     drag(page, card(page, "KC"), card(page, "QC"))
     expect(card(page, "KC")).to_have_attribute("data-pile", re.compile(r"^f"))
@@ -442,53 +334,78 @@ def test_whole_game_won_then_statistics(e2e_page: Page, e2e_server: Server) -> N
     expect(row).to_contain_text("Best score52")
 
 
-def test_finish_button_when_every_card_is_up(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
-    card(e2e_page, "KH").dblclick()
-    e2e_page.locator("#status-finish").click()
-    expect(e2e_page.locator("#result-dialog")).to_be_visible()
-    expect(e2e_page.locator("#info .score")).to_have_text("Score 52/52")
+def test_finish_button_when_every_card_is_up(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
+    card(page, "KH").dblclick()
+    page.locator("#status-finish").click()
+    expect(page.locator("#result-dialog")).to_be_visible()
+    expect(page.locator("#info .score")).to_have_text("Score 52/52")
 
 
-def test_show_me_plays_to_the_end(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
-    e2e_page.locator("#btn-showme").click()
-    expect(e2e_page.locator("#result-dialog")).to_be_visible(timeout=20000)
-    expect(e2e_page.locator("#info .score")).to_have_text("Score 52/52")
+def test_show_me_plays_to_the_end(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
+    page.locator("#btn-showme").click()
+    expect(page.locator("#result-dialog")).to_be_visible(timeout=20000)
+    expect(page.locator("#info .score")).to_have_text("Score 52/52")
 
 
-def test_show_me_stops_at_once(e2e_page: Page, e2e_server: Server) -> None:
-    # Deal 54 takes the solver its whole time (no mode decides it): Stop must not wait
-    # for that answer, and the answer, when it comes, must not play a move.
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 54})
-    button = e2e_page.locator("#btn-showme")
+@pytest.fixture
+def slow_hints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """An in-process server whose hint search runs until it is cancelled or released.
+
+    Yields the server and the release: set, the search answers with the real (winning)
+    hint. The test does not depend on how long the solver takes on any deal.
+    """
+    import patience.assist as assist_module
+
+    real = assist_module.compute_hint
+    release = threading.Event()
+
+    def held(position: Any, timeout: float, cancel: threading.Event) -> dict[str, Any]:
+        while not (cancel.is_set() or release.is_set()):
+            cancel.wait(0.05)
+        return real(position, timeout, threading.Event())
+
+    monkeypatch.setattr(assist_module, "compute_hint", held)
+    with LiveServer(tmp_path, in_process=True, hint_timeout=30.0) as server:
+        yield server, release
+        release.set()
+
+
+def test_show_me_stops_at_once(page: Page, slow_hints: Any) -> None:
+    # The search goes on until it is cancelled or released: Stop must not wait for its
+    # answer, and the answer, when it comes, must not play a move.
+    server, release = slow_hints
+    open_game(page, server, {"game": "klondike", "position": near_won_klondike()})
+    button = page.locator("#btn-showme")
     button.click()
     expect(button).to_have_attribute("aria-label", "Stop")
-    expect(e2e_page.locator("#status")).to_have_text("Thinking…")
+    expect(page.locator("#status")).to_have_text("Thinking…")
     button.click()
     expect(button).to_have_attribute("aria-label", "Show me", timeout=500)
-    expect(e2e_page.locator("#status")).to_have_text("Stopped.", timeout=500)
-    e2e_page.wait_for_timeout(2500)
-    expect(e2e_page.locator("#info .moves")).to_have_text("0 moves")
-    expect(e2e_page.locator("#status")).to_have_text("Stopped.")
+    expect(page.locator("#status")).to_have_text("Stopped.", timeout=500)
+    release.set()  # the answer comes now: a winning move
+    page.wait_for_timeout(2500)
+    expect(page.locator("#info .moves")).to_have_text("0 moves")
+    expect(page.locator("#status")).to_have_text("Stopped.")
 
 
-def test_hint_shares_the_indicator_question(e2e_page: Page, e2e_server: Server) -> None:
+def test_hint_shares_the_indicator_question(page: Page, live_server: LiveServer) -> None:
     # With the indicator on, pressing Hint asks nothing new: a second request for the same
     # position would cancel the indicator's on the server and leave it saying "Unknown".
-    open_game(e2e_page, e2e_server, {"game": "klondike", "position": near_won_klondike()})
+    open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
     asked: list[str] = []
-    e2e_page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/hint") else None)
-    e2e_page.locator("#btn-settings").click()
-    e2e_page.locator("#setting-showWinnable").check()
-    e2e_page.keyboard.press("Escape")
-    e2e_page.keyboard.press("h")
-    expect(e2e_page.locator("#status")).to_have_attribute("data-kind", "hint")
-    expect(e2e_page.locator("#info .winnable")).to_have_class(re.compile(r"winnable-winnable"))
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/hint") else None)
+    page.locator("#btn-settings").click()
+    page.locator("#setting-showWinnable").check()
+    page.keyboard.press("Escape")
+    page.keyboard.press("h")
+    expect(page.locator("#status")).to_have_attribute("data-kind", "hint")
+    expect(page.locator("#info .winnable")).to_have_class(re.compile(r"winnable-winnable"))
     assert len(asked) == 1, asked
 
 
-def test_stuck_game_offers_undo(e2e_page: Page, e2e_server: Server) -> None:
+def test_stuck_game_offers_undo(page: Page, live_server: LiveServer) -> None:
     # Hopscotch: the stock's last card (QH) must go to a reserve; then no card fits a
     # foundation (they want a 2, 4, 6 and 8; the reserves show Kings and that Queen).
     ranks = "A23456789TJQK"
@@ -505,23 +422,23 @@ def test_stuck_game_offers_undo(e2e_page: Page, e2e_server: Server) -> None:
         "reserve": [rest[i::4] + [tops[i]] for i in range(4)],
         "redeals": 0,
     }
-    view = e2e_server.api("POST", "/games", {"game": "hopscotch", "position": position})
+    view = live_server.api("POST", "/games", {"game": "hopscotch", "position": position})
     assert view["status"] == "playing"
-    e2e_page.goto(e2e_server.url)
-    e2e_page.wait_for_selector("body[data-ready=true]")
-    e2e_page.keyboard.press("d")
-    expect(card(e2e_page, "QH")).to_have_attribute("data-pile", "waste")
-    drag(e2e_page, card(e2e_page, "QH"), e2e_page.locator('#table .slot[data-pile="r1"]'))
-    result = e2e_page.locator("#result-dialog")
+    page.goto(live_server.url)
+    page.wait_for_selector("body[data-ready=true]")
+    page.keyboard.press("d")
+    expect(card(page, "QH")).to_have_attribute("data-pile", "waste")
+    drag(page, card(page, "QH"), page.locator('#table .slot[data-pile="r1"]'))
+    result = page.locator("#result-dialog")
     expect(result).to_be_visible()
     expect(result).to_contain_text("No moves left")
     result.locator("#result-undo").click()
-    expect(card(e2e_page, "QH")).to_have_attribute("data-pile", "waste")
+    expect(card(page, "QH")).to_have_attribute("data-pile", "waste")
     # Every way on loses: the hint says so and offers to rewind.
-    e2e_page.keyboard.press("h")
-    expect(e2e_page.locator("#status")).to_contain_text("cannot be won")
-    e2e_page.locator("#status-rewind").click()
-    expect(e2e_page.locator("#status")).not_to_contain_text("cannot be won", timeout=1000)
+    page.keyboard.press("h")
+    expect(page.locator("#status")).to_contain_text("cannot be won")
+    page.locator("#status-rewind").click()
+    expect(page.locator("#status")).not_to_contain_text("cannot be won", timeout=1000)
 
 
 def long_klondike_pile() -> dict[str, Any]:
@@ -544,12 +461,12 @@ def long_klondike_pile() -> dict[str, Any]:
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_table_fits_its_box_after_the_lines_above_change(
-    e2e_browser: Any, e2e_server: Server, viewport: dict[str, int]
+    browser: Any, live_server: LiveServer, viewport: dict[str, int]
 ) -> None:
     # The info and status lines fill in (and wrap on a phone) after the first render: the
     # table must follow, with no card cut off at the bottom and no scroll bar.
     phone = viewport is PHONE
-    context = e2e_browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
+    context = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
     context.add_init_script(NO_ANIMATION)
     page = context.new_page()
     fits = (
@@ -560,7 +477,7 @@ def test_table_fits_its_box_after_the_lines_above_change(
         " && bottom <= w.getBoundingClientRect().bottom; })()"
     )
     try:
-        open_game(page, e2e_server, {"game": "klondike", "position": long_klondike_pile()})
+        open_game(page, live_server, {"game": "klondike", "position": long_klondike_pile()})
         page.wait_for_function(fits)
         # A long refusal wraps the status line to two lines on a phone.
         drag(page, card(page, "AS"), page.locator('#table .slot[data-pile="t4"]'))
@@ -570,7 +487,7 @@ def test_table_fits_its_box_after_the_lines_above_change(
         context.close()
 
 
-def test_a_very_long_reserve_stays_on_the_table(e2e_page: Page, e2e_server: Server) -> None:
+def test_a_very_long_reserve_stays_on_the_table(page: Page, live_server: LiveServer) -> None:
     # A Hopscotch reserve of 22 cards: cards shrink, then overlap more; none falls off.
     ranks = "A23456789TJQK"
     deck = [r + s for s in "CDHS" for r in ranks if not (s == "C" and r in "A234")]
@@ -584,8 +501,8 @@ def test_a_very_long_reserve_stays_on_the_table(e2e_page: Page, e2e_server: Serv
         "reserve": [deck[:22], deck[22:30], deck[30:33], []],
         "redeals": 0,
     }
-    open_game(e2e_page, e2e_server, {"game": "hopscotch", "position": position})
-    e2e_page.wait_for_function(
+    open_game(page, live_server, {"game": "hopscotch", "position": position})
+    page.wait_for_function(
         "(() => { const w = document.getElementById('table-wrap');"
         " const last = document.querySelector('#table .card[data-card=KD]')"
         ".getBoundingClientRect();"
@@ -594,33 +511,33 @@ def test_a_very_long_reserve_stays_on_the_table(e2e_page: Page, e2e_server: Serv
     )
 
 
-def test_held_undo_stops_at_the_start(e2e_page: Page, e2e_server: Server) -> None:
-    open_game(e2e_page, e2e_server, {"game": "klondike", "deal": 7})
+def test_held_undo_stops_at_the_start(page: Page, live_server: LiveServer) -> None:
+    open_game(page, live_server, {"game": "klondike", "deal": 7})
     refused: list[str] = []
-    e2e_page.on("response", lambda r: refused.append(r.url) if r.status >= 400 else None)
+    page.on("response", lambda r: refused.append(r.url) if r.status >= 400 else None)
     for _ in range(3):
-        e2e_page.keyboard.press("d")
-        e2e_page.wait_for_timeout(50)
-    expect(e2e_page.locator("#info .moves")).to_have_text("3 moves")
+        page.keyboard.press("d")
+        page.wait_for_timeout(50)
+    expect(page.locator("#info .moves")).to_have_text("3 moves")
     for _ in range(12):  # a held Ctrl+Z: key repeat
-        e2e_page.keyboard.press("Control+z")
-    expect(e2e_page.locator("#info .moves")).to_have_text("0 moves")
+        page.keyboard.press("Control+z")
+    expect(page.locator("#info .moves")).to_have_text("0 moves")
     for _ in range(12):
-        e2e_page.keyboard.press("Control+y")
-    expect(e2e_page.locator("#info .moves")).to_have_text("3 moves")
-    e2e_page.wait_for_timeout(300)
+        page.keyboard.press("Control+y")
+    expect(page.locator("#info .moves")).to_have_text("3 moves")
+    page.wait_for_timeout(300)
     assert not refused, refused
-    expect(e2e_page.locator("#status")).not_to_have_attribute("data-kind", "error")
+    expect(page.locator("#status")).not_to_have_attribute("data-kind", "error")
 
 
-def test_clock_stops_during_a_long_pause(e2e_browser: Any, e2e_server: Server) -> None:
+def test_clock_stops_during_a_long_pause(browser: Any, live_server: LiveServer) -> None:
     # The server counts at most 30 s of a pause; the clock on screen must not run past it.
-    context = e2e_browser.new_context(viewport=DESKTOP)
+    context = browser.new_context(viewport=DESKTOP)
     context.add_init_script(NO_ANIMATION)
     page = context.new_page()
     try:
         page.clock.install()
-        open_game(page, e2e_server, {"game": "klondike", "deal": 7})
+        open_game(page, live_server, {"game": "klondike", "deal": 7})
         page.keyboard.press("d")
         expect(page.locator("#info .moves")).to_have_text("1 move")
         page.clock.fast_forward("10:00")
@@ -630,12 +547,12 @@ def test_clock_stops_during_a_long_pause(e2e_browser: Any, e2e_server: Server) -
 
 
 @pytest.mark.parametrize("game", ["klondike", "lady-jane", "bakers-dozen", "hopscotch"])
-def test_phone_layout_fits(e2e_browser: Any, e2e_server: Server, game: str) -> None:
-    context = e2e_browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+def test_phone_layout_fits(browser: Any, live_server: LiveServer, game: str) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     context.add_init_script(NO_ANIMATION)
     page = context.new_page()
     try:
-        open_game(page, e2e_server, {"game": game, "deal": 3})
+        open_game(page, live_server, {"game": game, "deal": 3})
         width = page.evaluate("document.documentElement.clientWidth")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert page.evaluate("document.querySelector('#table-wrap').scrollWidth") <= width
@@ -684,15 +601,15 @@ def touch_drag(page: Page, source: Any, target: Any) -> None:
     cdp.detach()
 
 
-def test_touch_drag_and_double_tap_on_a_phone(e2e_browser: Any, e2e_server: Server) -> None:
-    context = e2e_browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+def test_touch_drag_and_double_tap_on_a_phone(browser: Any, live_server: LiveServer) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     context.add_init_script(NO_ANIMATION)
     page = context.new_page()
     try:
-        open_game(page, e2e_server, {"game": "klondike", "deal": 7})
+        open_game(page, live_server, {"game": "klondike", "deal": 7})
         touch_drag(page, card(page, "QD"), card(page, "KS"))
         expect(card(page, "QD")).to_have_attribute("data-pile", "t7")
-        open_game(page, e2e_server, {"game": "klondike", "deal": 1})
+        open_game(page, live_server, {"game": "klondike", "deal": 1})
         card(page, "AS").tap()
         card(page, "AS").tap()
         expect(card(page, "AS")).to_have_attribute("data-pile", re.compile(r"^f[1-4]$"))
@@ -700,13 +617,13 @@ def test_touch_drag_and_double_tap_on_a_phone(e2e_browser: Any, e2e_server: Serv
         context.close()
 
 
-def test_a_second_tab_catches_up_when_shown(e2e_browser: Any, e2e_server: Server) -> None:
-    context = e2e_browser.new_context(viewport=DESKTOP)
+def test_a_second_tab_catches_up_when_shown(browser: Any, live_server: LiveServer) -> None:
+    context = browser.new_context(viewport=DESKTOP)
     context.add_init_script(NO_ANIMATION)
     first, second = context.new_page(), context.new_page()
     try:
-        open_game(first, e2e_server, {"game": "klondike", "deal": 7})
-        second.goto(e2e_server.url)
+        open_game(first, live_server, {"game": "klondike", "deal": 7})
+        second.goto(live_server.url)
         second.wait_for_selector("body[data-ready=true]")
         first.keyboard.press("d")
         expect(first.locator("#info .moves")).to_have_text("1 move")
@@ -717,9 +634,10 @@ def test_a_second_tab_catches_up_when_shown(e2e_browser: Any, e2e_server: Server
         context.close()
 
 
-def test_server_restart_mid_game(e2e_browser: Any, tmp_path: Path) -> None:
-    server = Server(tmp_path / "data").start()
-    context = e2e_browser.new_context(viewport=DESKTOP)
+@pytest.mark.slow
+def test_server_restart_mid_game(browser: Any, tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "data").start()
+    context = browser.new_context(viewport=DESKTOP)
     context.add_init_script(NO_ANIMATION)
     page = context.new_page()
     try:
@@ -787,19 +705,19 @@ def opening(position: Any, count: int) -> list[str]:
 @pytest.mark.skipif(not SHOTS, reason="set PATIENCE_SCREENSHOTS=docs/screenshots to make them")
 @pytest.mark.parametrize(("game", "options", "deal", "moves"), SHOT_GAMES)
 def test_screenshots(
-    e2e_browser: Any, e2e_server: Server, game: str, options: dict[str, str], deal: int, moves: int
+    browser: Any, live_server: LiveServer, game: str, options: dict[str, str], deal: int, moves: int
 ) -> None:
     """Each game part-way through, at desktop and phone size, for the README."""
     out = Path(str(SHOTS))
     out.mkdir(parents=True, exist_ok=True)
-    view = e2e_server.api("POST", "/games", {"game": game, "options": options, "deal": deal})
+    view = live_server.api("POST", "/games", {"game": game, "options": options, "deal": deal})
     for move in opening(new_game(game, deal=deal, options=options), moves):
-        view = e2e_server.api("POST", f"/games/{view['id']}/move", {"move": move})
+        view = live_server.api("POST", f"/games/{view['id']}/move", {"move": move})
     for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
-        context = e2e_browser.new_context(viewport=viewport, device_scale_factor=1)
+        context = browser.new_context(viewport=viewport, device_scale_factor=1)
         context.add_init_script(NO_ANIMATION)
         page = context.new_page()
-        page.goto(e2e_server.url)
+        page.goto(live_server.url)
         page.wait_for_selector("body[data-ready=true]")
         expect(page.locator("#info .moves")).to_contain_text(str(view["moves_made"]))
         page.evaluate("document.getElementById('status').replaceChildren()")

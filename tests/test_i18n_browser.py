@@ -8,24 +8,18 @@ Set PATIENCE_SCREENSHOTS=1 to (re)write docs/help-{en,es,fr}.png while the tests
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS, drag, require_chromium
+from browser import drag, require_chromium
+from live import LiveServer
 
 require_chromium()
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-
-import uvicorn  # noqa: E402
-
-from patience.web.app import create_app  # noqa: E402
+pytestmark = pytest.mark.browser
 
 Page = Any  # playwright's Page; typed loosely to keep the import optional
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -72,38 +66,11 @@ EXPECT = {
 }
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A live server (uvicorn in a thread) over a fresh data folder."""
-    port = _free_port()
-    app = create_app(tmp_path_factory.mktemp("data"), port=port)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)  # uvicorn's websockets shim
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 20
-        while not server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+    with LiveServer(tmp_path_factory.mktemp("data"), in_process=True) as server:
+        yield server.url
 
 
 def open_page(
@@ -262,6 +229,7 @@ def test_help_keys_focus_trap_and_escape(browser: Any, base_url: str) -> None:
         page.context.close()
 
 
+@pytest.mark.slow
 def test_every_game_has_a_full_help_panel_in_every_language(browser: Any, base_url: str) -> None:
     page = open_page(browser, base_url)
     try:
@@ -438,6 +406,7 @@ def open_and_close(page: Page, button: str, dialog: str) -> None:
     page.wait_for_selector(dialog, state="hidden")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", FOREIGN)
 def test_a_tour_of_the_page_shows_every_message_translated(
     browser: Any, base_url: str, lang: str

@@ -10,15 +10,14 @@ import json
 import os
 import re
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS, drag, require_chromium
+from browser import DESKTOP, PHONE, drag, require_chromium
 from engine_builders import near_won_klondike
-from test_api_server import server
+from live import LiveServer
 
 require_chromium()
 sync_api = pytest.importorskip(
@@ -26,10 +25,9 @@ sync_api = pytest.importorskip(
 )
 expect = sync_api.expect
 expect.set_options(timeout=15_000)
+pytestmark = pytest.mark.browser
 Page = Any
 
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 SHOTS = os.environ.get("PATIENCE_LOOKS_SHOTS")
 
 # A Web Audio stand-in: it plays nothing and logs what each sound starts ("noise" for a
@@ -58,18 +56,9 @@ window.AudioContext = class {
 
 
 @pytest.fixture(scope="module")
-def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``patience serve`` on a free port, for the module's tests."""
-    with server(tmp_path_factory.mktemp("looks")) as (_proc, address, _lines):
-        yield address
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+def url(live_server: LiveServer) -> str:
+    """The module's live server."""
+    return live_server.url
 
 
 def start(url: str, body: dict[str, Any]) -> None:
@@ -386,6 +375,7 @@ def sounds(page: Page) -> list[str]:
     return list(page.evaluate("window.__audio.started"))
 
 
+@pytest.mark.slow
 def test_sound_is_off_by_default_and_plays_when_chosen(browser: Any, url: str) -> None:
     start(url, {"game": "klondike", "deal": 7})
     page = open_page(browser, url, script=FAKE_AUDIO)

@@ -183,8 +183,8 @@ def test_the_deal_number_has_the_one_bound_of_every_deal_number() -> None:
     from patience.cards import MAX_DEAL, parse_deal
 
     data = new_game("klondike", 5).to_json()
-    assert Position.from_json({**data, "deal": MAX_DEAL}).deal == MAX_DEAL == parse_deal(
-        str(MAX_DEAL)
+    assert (
+        Position.from_json({**data, "deal": MAX_DEAL}).deal == MAX_DEAL == parse_deal(str(MAX_DEAL))
     )
     for deal in (MAX_DEAL + 1, 10**30, -1, True, 1.5, "5"):
         problems = problems_of({**data, "deal": deal})

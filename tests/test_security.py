@@ -19,10 +19,10 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
+from live import LiveServer
 from patience.web.app import create_app
 from patience.web.security import MAX_BODY, local_address, split_authority
 from test_api_errors import error_of
-from test_api_server import server
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette asks for httpx2; httpx works the same
@@ -266,8 +266,8 @@ def test_the_address_a_connection_came_in_at(sockname: Any, address: str | None)
 def test_the_real_server_knows_the_address_each_connection_came_in_at(tmp_path: Path) -> None:
     # Listening on 0.0.0.0, uvicorn reports each connection's own local address: one
     # made to 127.0.0.2 (Linux answers the whole 127/8) may name 127.0.0.2, not 127.0.0.3.
-    with server(tmp_path, host="0.0.0.0") as (_proc, url, _lines):
-        port = url.rsplit(":", 1)[1]
+    with LiveServer(tmp_path, host="0.0.0.0") as live:
+        port = live.port
         try:
             r = httpx.get(f"http://127.0.0.2:{port}/api/games")
         except httpx.TransportError:  # pragma: no cover - no 127.0.0.2 on this system
@@ -294,8 +294,8 @@ def test_the_address_a_server_on_every_address_prints_is_accepted(
     # The browser opens the address printed: 0.0.0.0 and :: are no address to ask for.
     if ":" in host and not ipv6():  # pragma: no cover - IPv6 is there on the test machines
         pytest.skip("no IPv6 on this computer")
-    with server(tmp_path, host=host) as (_proc, url, _lines):
-        assert httpx.get(url + "/api/games").status_code == 200
+    with LiveServer(tmp_path, host=host) as live:
+        assert httpx.get(live.url + "/api/games").status_code == 200
 
 
 # --- scripts and the Content-Security-Policy -------------------------------------------------

@@ -9,15 +9,13 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from browser import require_chromium
 from engine_builders import near_won_klondike
-from test_api_server import server
+from live import LiveServer
 
 require_chromium()
 sync_api = pytest.importorskip(
@@ -25,6 +23,7 @@ sync_api = pytest.importorskip(
 )
 expect = sync_api.expect
 expect.set_options(timeout=15_000)
+pytestmark = pytest.mark.browser
 
 WATCH = """
 window.__violations = [];
@@ -36,11 +35,10 @@ localStorage.setItem("patience.settings", JSON.stringify({animate: false}));
 """
 
 
-@pytest.fixture
-def url(tmp_path: Path) -> Iterator[str]:
-    """``patience serve`` on a free port of 127.0.0.1."""
-    with server(tmp_path) as (_proc, address, _lines):
-        yield address
+@pytest.fixture(scope="module")
+def url(live_server: LiveServer) -> str:
+    """The module's live server."""
+    return live_server.url
 
 
 def start(url: str, body: dict[str, Any]) -> None:
@@ -52,53 +50,51 @@ def start(url: str, body: dict[str, Any]) -> None:
         assert reply.status == 201
 
 
-def test_the_page_plays_under_its_policy_with_nothing_refused(url: str) -> None:
+def test_the_page_plays_under_its_policy_with_nothing_refused(browser: Any, url: str) -> None:
     start(url, {"game": "klondike", "deal": 7})
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.add_init_script(WATCH)
-        console: list[str] = []
-        errors: list[str] = []
-        page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script(WATCH)
+    console: list[str] = []
+    errors: list[str] = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
 
-        reply = page.goto(url + "/")
-        assert reply is not None
-        assert "script-src 'self'" in reply.headers["content-security-policy"]
-        page.wait_for_selector("body[data-ready=true]")
-        # The card symbols are out of the flow by the style sheet, as they were inline.
-        position = "getComputedStyle(document.querySelector('svg.card-defs')).position"
-        assert page.evaluate(position) == "absolute"
-        # A few moves: deal, undo, redo, a hint, a card moved by click.
-        page.locator('#table .slot[data-pile="stock"]').click(force=True)
-        expect(page.locator("#info .stock")).to_have_text("Stock 23")
-        page.locator("#btn-undo").click()
-        expect(page.locator("#info .stock")).to_have_text("Stock 24")
-        page.locator("#btn-redo").click()
-        expect(page.locator("#info .stock")).to_have_text("Stock 23")
-        page.locator("#btn-hint").click()
-        expect(page.locator("#status")).to_have_attribute("data-kind", "hint")
-        # Every panel: help (its own style sheet), settings, statistics, new game.
-        page.locator("#btn-help").click()
-        page.keyboard.press("Escape")
-        page.locator("#btn-settings").click()
-        page.keyboard.press("Escape")
-        page.locator("#btn-stats").click()
-        page.keyboard.press("Escape")
-        page.locator("#lang-select").select_option("fr")
-        expect(page.locator("#btn-undo")).not_to_have_attribute("aria-label", "Undo")
-        page.locator("#lang-select").select_option("en")
-        # A game won: the result dialog.
-        start(url, {"game": "klondike", "position": near_won_klondike()})
-        page.reload()
-        page.wait_for_selector("body[data-ready=true]")
-        page.locator('#table .card[data-card="KH"]').dblclick()
-        page.locator("#status-finish").click()
-        expect(page.locator("#result-dialog")).to_be_visible()
+    reply = page.goto(url + "/")
+    assert reply is not None
+    assert "script-src 'self'" in reply.headers["content-security-policy"]
+    page.wait_for_selector("body[data-ready=true]")
+    # The card symbols are out of the flow by the style sheet, as they were inline.
+    position = "getComputedStyle(document.querySelector('svg.card-defs')).position"
+    assert page.evaluate(position) == "absolute"
+    # A few moves: deal, undo, redo, a hint, a card moved by click.
+    page.locator('#table .slot[data-pile="stock"]').click(force=True)
+    expect(page.locator("#info .stock")).to_have_text("Stock 23")
+    page.locator("#btn-undo").click()
+    expect(page.locator("#info .stock")).to_have_text("Stock 24")
+    page.locator("#btn-redo").click()
+    expect(page.locator("#info .stock")).to_have_text("Stock 23")
+    page.locator("#btn-hint").click()
+    expect(page.locator("#status")).to_have_attribute("data-kind", "hint")
+    # Every panel: help (its own style sheet), settings, statistics, new game.
+    page.locator("#btn-help").click()
+    page.keyboard.press("Escape")
+    page.locator("#btn-settings").click()
+    page.keyboard.press("Escape")
+    page.locator("#btn-stats").click()
+    page.keyboard.press("Escape")
+    page.locator("#lang-select").select_option("fr")
+    expect(page.locator("#btn-undo")).not_to_have_attribute("aria-label", "Undo")
+    page.locator("#lang-select").select_option("en")
+    # A game won: the result dialog.
+    start(url, {"game": "klondike", "position": near_won_klondike()})
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.locator('#table .card[data-card="KH"]').dblclick()
+    page.locator("#status-finish").click()
+    expect(page.locator("#result-dialog")).to_be_visible()
 
-        violations = page.evaluate("window.__violations")
-        browser.close()
+    violations = page.evaluate("window.__violations")
+    page.close()
     refused = [m for m in console if re.search(r"Content.Security.Policy|Refused to", m)]
     assert not violations, violations
     assert not refused, refused

@@ -313,6 +313,7 @@ def tiny(game: str, options: dict[str, str], rng: random.Random, n: int) -> Posi
     return p if not rules.validate(p) else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "options"), VARIANTS)
 def test_agrees_with_brute_force(game: str, options: dict[str, str]) -> None:
     rng = random.Random(f"{game}{options}")

@@ -171,6 +171,7 @@ def suit_rank_ok(p: Position) -> bool:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", VARIANTS)
 def test_agrees_with_exhaustive_search(options: dict[str, str]) -> None:
     """The pruned solver and a plain search over every legal move give the same verdict,

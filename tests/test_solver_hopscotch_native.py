@@ -25,6 +25,8 @@ from patience.solver.hopscotch import HopscotchAdapter, native_decide
 from patience.solver.schedule import Budget, run
 from patience.solver.search import decide, replay
 
+pytestmark = pytest.mark.native
+
 if hopscotch.native is None:  # pragma: no cover - a machine with no C compiler
     if os.environ.get("CI"):
         pytest.fail("the native Hopscotch solver was not built (no C compiler?)", pytrace=False)
@@ -80,6 +82,7 @@ def positions(rng: random.Random) -> Iterator[Position]:
             yield random_play(p, rng.randint(0, 8), rng)
 
 
+@pytest.mark.slow
 def test_both_searches_find_the_same_lines() -> None:
     # Deals 2-12 are won by the plain discrepancy passes (12 by the first), deals 67 and
     # 139 by a probe (with the same jitter in both): the same children in the same order
@@ -107,6 +110,7 @@ def test_the_same_lines_from_positions_with_reserve_cards() -> None:
     assert compared >= 8, compared
 
 
+@pytest.mark.slow
 def test_native_and_python_searches_agree() -> None:
     rng = random.Random("native-hopscotch")
     seen = {"won": 0, "lost": 0}
@@ -127,6 +131,7 @@ def test_native_and_python_searches_agree() -> None:
     assert seen["won"] >= 5 and seen["lost"] >= 3, seen
 
 
+@pytest.mark.slow
 def test_hard_deals_are_won() -> None:
     # Deals the pure-Python search leaves undecided in 30 s (0.4 and 2.6 million states
     # here, a few seconds): a budget far above that, as a busy machine may be slow.

@@ -22,6 +22,8 @@ from patience.solver import alternating, solve
 from patience.solver.dfs import search
 from patience.solver.search import adapter_for
 
+pytestmark = pytest.mark.native
+
 if alternating.native is None:  # pragma: no cover - a machine with no C compiler
     if os.environ.get("CI"):
         pytest.fail("the native solver was not built (no C compiler?)", pytrace=False)
@@ -30,6 +32,7 @@ if alternating.native is None:  # pragma: no cover - a machine with no C compile
 CASES = [v for v in VARIANTS if v[0] != "hopscotch"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "options"), CASES)
 def test_native_and_python_searches_agree(game: str, options: dict[str, str]) -> None:
     rng = random.Random(f"native{game}{options}")
@@ -44,6 +47,7 @@ def test_native_and_python_searches_agree(game: str, options: dict[str, str]) ->
     assert seen["won"] >= 3 and seen["lost"] >= 2, seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "options"), CASES)
 def test_native_decides_the_first_deals_as_python_does(game: str, options: dict[str, str]) -> None:
     for deal in range(1, 9):
@@ -53,6 +57,7 @@ def test_native_decides_the_first_deals_as_python_does(game: str, options: dict[
             assert solve(p, timeout=30).result == python, deal
 
 
+@pytest.mark.slow
 def test_without_the_native_module_the_python_search_runs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

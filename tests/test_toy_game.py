@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from browser import drag
+from live import LiveServer
 from patience.cli import app as cli
 from patience.games import get_game
 from patience.position import Position
@@ -73,90 +76,51 @@ def test_the_api_lists_deals_and_plays_it(toy: type[ToyCourt], tmp_path: Path) -
 @pytest.fixture
 def live_url(toy: type[ToyCourt], tmp_path: Path) -> Iterator[str]:
     """A live server in a thread of this process, so that it sees the registration."""
-    import socket
-    import threading
-    import time
-    import warnings
-
-    import uvicorn
-
-    from patience.web.app import create_app
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    app = create_app(tmp_path, port=port)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)  # uvicorn's websockets shim
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 20
-        while not server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    server.should_exit = True
-    thread.join(10)
+    with LiveServer(tmp_path, in_process=True) as server:
+        yield server.url
 
 
-def test_the_browser_offers_draws_plays_and_explains_it(live_url: str) -> None:
-    from browser import CHROMIUM, CHROMIUM_ARGS, drag, require_chromium
+@pytest.mark.browser
+def test_the_browser_offers_draws_plays_and_explains_it(page: Any, live_url: str) -> None:
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page.goto(live_url)
+    page.wait_for_selector("body[data-ready=true]")
 
-    require_chromium()
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    expect = sync_api.expect
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 800})
-            context.add_init_script(
-                'localStorage.setItem("patience.settings", JSON.stringify({animate: false}));'
-            )
-            page = context.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(live_url)
-            page.wait_for_selector("body[data-ready=true]")
+    # Offered by the new-game dialog, under its own title.
+    page.locator("#btn-game").click()
+    dialog = page.locator("#new-game-dialog")
+    dialog.locator("#new-game-game").select_option(NAME)
+    expect(dialog.locator("#new-game-game option:checked")).to_have_text(ToyCourt.title)
+    dialog.locator("#new-game-deal").fill("3")
+    dialog.locator("#new-game-start").click()
+    expect(page.locator("#info .game-title")).to_have_text(ToyCourt.title)
+    expect(page.locator("#info .deal")).to_have_text("Deal 3")
 
-            # Offered by the new-game dialog, under its own title.
-            page.locator("#btn-game").click()
-            dialog = page.locator("#new-game-dialog")
-            dialog.locator("#new-game-game").select_option(NAME)
-            expect(dialog.locator("#new-game-game option:checked")).to_have_text(ToyCourt.title)
-            dialog.locator("#new-game-deal").fill("3")
-            dialog.locator("#new-game-start").click()
-            expect(page.locator("#info .game-title")).to_have_text(ToyCourt.title)
-            expect(page.locator("#info .deal")).to_have_text("Deal 3")
+    # Drawn as it declares itself: four piles, four foundations, no stock.
+    kinds = page.locator("#table .slot").evaluate_all("els => els.map(e => e.dataset.kind)")
+    assert sorted(kinds) == ["foundation"] * 4 + ["tableau"] * 4
+    start = get_game(NAME).new_position(3)
+    in_order = "els => els.sort((a, b) => a.dataset.index - b.dataset.index)"
+    for i, pile in enumerate(start.to_json()["tableau"]):
+        cards = page.locator(f'#table .card[data-pile="t{i + 1}"]')
+        assert cards.evaluate_all(f"{in_order}.map(e => e.dataset.card)") == pile["up"]
 
-            # Drawn as it declares itself: four piles, four foundations, no stock.
-            kinds = page.locator("#table .slot").evaluate_all("els => els.map(e => e.dataset.kind)")
-            assert sorted(kinds) == ["foundation"] * 4 + ["tableau"] * 4
-            start = get_game(NAME).new_position(3)
-            in_order = "els => els.sort((a, b) => a.dataset.index - b.dataset.index)"
-            for i, pile in enumerate(start.to_json()["tableau"]):
-                cards = page.locator(f'#table .card[data-pile="t{i + 1}"]')
-                assert cards.evaluate_all(f"{in_order}.map(e => e.dataset.card)") == pile["up"]
+    # Played: a legal move, dragged, lands where it was dropped.
+    move = get_game(NAME).legal_moves(start)[0]
+    top = len(start.to_json()["tableau"][int(move.src[1:]) - 1]["up"]) - 1
+    source = page.locator(f'#table .card[data-pile="{move.src}"][data-index="{top}"]')
+    moved = source.get_attribute("data-card")
+    target = page.locator(f'#table .slot[data-pile="{move.dst}"]')
+    drag(page, source, target)
+    expect(page.locator("#info .moves")).to_have_text("1 move")
+    expect(page.locator(f'#table .card[data-card="{moved}"]')).to_have_attribute(
+        "data-pile", move.dst
+    )
 
-            # Played: a legal move, dragged, lands where it was dropped.
-            move = get_game(NAME).legal_moves(start)[0]
-            top = len(start.to_json()["tableau"][int(move.src[1:]) - 1]["up"]) - 1
-            source = page.locator(f'#table .card[data-pile="{move.src}"][data-index="{top}"]')
-            moved = source.get_attribute("data-card")
-            target = page.locator(f'#table .slot[data-pile="{move.dst}"]')
-            drag(page, source, target)
-            expect(page.locator("#info .moves")).to_have_text("1 move")
-            expect(page.locator(f'#table .card[data-card="{moved}"]')).to_have_attribute(
-                "data-pile", move.dst
-            )
-
-            # Explained: its own help, with the picture of its table.
-            page.locator("#btn-help").click()
-            help_dialog = page.locator(f"#help-dialog[open][data-game={NAME}]")
-            expect(help_dialog.locator("#help-title")).to_have_text(f"How to play {ToyCourt.title}")
-            assert ToyCourt.help is not None
-            expect(help_dialog.locator("#help-intro")).to_have_text(ToyCourt.help.intro)
-            expect(help_dialog.locator("svg .help-face")).to_have_count(4 + 16)
-            assert errors == []
-        finally:
-            browser.close()
+    # Explained: its own help, with the picture of its table.
+    page.locator("#btn-help").click()
+    help_dialog = page.locator(f"#help-dialog[open][data-game={NAME}]")
+    expect(help_dialog.locator("#help-title")).to_have_text(f"How to play {ToyCourt.title}")
+    assert ToyCourt.help is not None
+    expect(help_dialog.locator("#help-intro")).to_have_text(ToyCourt.help.intro)
+    expect(help_dialog.locator("svg .help-face")).to_have_count(4 + 16)

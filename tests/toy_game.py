@@ -36,9 +36,7 @@ class ToyCourt(Game):
 
     def layout(self, deal: int) -> Position:
         """Aces to 9s home by suit; the rest of deal ``deal``'s shuffle in rows of four."""
-        home = tuple(
-            tuple(make_card(r, s) for r in range(1, 10)) for s in range(4)
-        )
+        home = tuple(tuple(make_card(r, s) for r in range(1, 10)) for s in range(4))
         rest = [c for c in pysol_order(deal) if RANK[c] >= 10]
         tableau = tuple(tuple(rest[i::4]) for i in range(4))
         foundations = tuple(sorted(home, key=lambda f: SUIT[f[0]]))

@@ -10,8 +10,6 @@ from .errors import InvalidMoveError
 
 STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE = range(5)
 
-PILE_COUNTS = {FOUNDATION: 4, TABLEAU: 13, RESERVE: 7}
-
 PILES: dict[str, tuple[int, int]] = {"s": (STOCK, 0), "w": (WASTE, 0)}
 PILES.update({f"f{i + 1}": (FOUNDATION, i) for i in range(4)})
 PILES.update({f"t{i + 1}": (TABLEAU, i) for i in range(13)})

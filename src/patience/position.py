@@ -47,11 +47,6 @@ class Position:
             self.redeals,
         )
 
-    @property
-    def option_dict(self) -> dict[str, str]:
-        """The options as a dict."""
-        return dict(self.options)
-
     def cards_in_play(self) -> list[Card]:
         """Every card of the position, pile by pile."""
         cards = list(self.stock) + list(self.waste)

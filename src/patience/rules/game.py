@@ -1,7 +1,7 @@
 """The generic rules engine: a game declared as data plus a few pure hooks.
 
 Legality lives in one place, ``Game.legal_moves``: ``is_legal`` and ``play`` accept
-exactly the moves it lists, and ``explain`` only says why another move is refused.
+exactly the moves it lists, and ``refusal`` only says why another move is refused.
 """
 
 from __future__ import annotations
@@ -407,10 +407,6 @@ class Game:
                 return played
             p = self.apply(p, step)
             played.append(step)
-
-    def explain(self, p: Position, move: Move) -> str:
-        """Why ``move`` is not legal in ``p`` (only meaningful when it is not)."""
-        return str(self.refusal(p, move))
 
     def refusal(self, p: Position, move: Move) -> Refusal:
         """Why ``move`` is not legal in ``p``, as a translatable template and its params."""

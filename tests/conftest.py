@@ -1,0 +1,44 @@
+"""The fixtures the test modules share: a live server, headless Chromium, a fresh page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from browser import CHROMIUM, CHROMIUM_ARGS, DESKTOP, NO_ANIMATION, require_chromium
+from live import LiveServer
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """``patience serve`` on a free port over a fresh data folder, for the module's tests."""
+    with LiveServer(tmp_path_factory.mktemp("data")) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium, for the module's tests."""
+    require_chromium()
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright is not installed: browser tests skipped"
+    )
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh desktop-sized page (its own storage), animations off; page errors fail."""
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(NO_ANIMATION)
+    fresh = context.new_page()
+    errors: list[str] = []
+    fresh.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield fresh
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"

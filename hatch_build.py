@@ -1,5 +1,5 @@
 """Build hook: compile the solver's native searches: Klondike, Lady Jane and Baker's
-Dozen (``_alternating.c``), Hopscotch (``_hopscotch.c``). Each module is one
+Dozen (``_tableau.c``), Hopscotch (``_hopscotch.c``). Each module is one
 translation unit: its ``.c`` file includes the ``_*.h`` files beside it (named for what
 they hold), so only the ``.c`` files are compiled.
 
@@ -19,7 +19,7 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-SOURCES = ("_alternating", "_hopscotch")
+SOURCES = ("_tableau", "_hopscotch")
 """The native modules, each ``src/patience/solver/<name>.c``."""
 
 

@@ -1,5 +1,5 @@
 """The native searches of Klondike, Lady Jane and Baker's Dozen
-(``solver/_alternating.c``) give the verdicts of the pure-Python searches they mirror,
+(``solver/_tableau.c``) give the verdicts of the pure-Python searches they mirror,
 in every mode, and keep to their budgets.
 
 ``solve`` replays every winning line through the engine's checked ``play``, so each

@@ -106,7 +106,7 @@ def test_relaxation_never_gives_up_a_won_line(game: str, options: dict[str, str]
 def test_the_ordered_game_proves_every_loss_the_pooling_game_proves(
     game: str, options: dict[str, str]
 ) -> None:
-    """The native search may run ``Ordered`` alone (``lost`` in ``_alternating.c``): it
+    """The native search may run ``Ordered`` alone (``lost`` in ``_tableau.c``): it
     must lose no cut ``Relaxed`` makes."""
     rng = random.Random(f"subsume{game}{options}")
     adapter = adapter_for(game_for(new_game(game, 1, options)))

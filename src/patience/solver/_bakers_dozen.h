@@ -1,5 +1,5 @@
 /* Baker's Dozen: its safe moves, dead positions and children.
- * Part of the _alternating module: included once, in order, by _alternating.c (one
+ * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */
 
 /* ------------------------------------------------------ Baker's Dozen

@@ -1,7 +1,7 @@
 /* The search itself: safe moves and the finish shortcut of whichever game, the
  * transposition table's use (with the line's states kept apart), the budget, and
  * the depth-first search with its discrepancy limit.
- * Part of the _alternating module: included once, in order, by _alternating.c (one
+ * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */
 
 static int do_auto(Search *S) {

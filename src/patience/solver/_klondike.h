@@ -1,6 +1,6 @@
 /* Klondike: obligations, the stock macro, returns from the foundations and the
  * children (obligation and run_length serve Lady Jane too).
- * Part of the _alternating module: included once, in order, by _alternating.c (one
+ * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */
 
 static int obligation(const State *s, int src, int count) {

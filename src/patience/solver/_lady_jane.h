@@ -1,5 +1,5 @@
 /* Lady Jane: its safe moves from every source and its children.
- * Part of the _alternating module: included once, in order, by _alternating.c (one
+ * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */
 
 /* Lady Jane's safe moves home from any source (LadyJaneAdapter.auto), one at a

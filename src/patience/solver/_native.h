@@ -1,4 +1,4 @@
-/* What the native searches (_alternating.c, _hopscotch.c) share: the random numbers
+/* What the native searches (_tableau.c, _hopscotch.c) share: the random numbers
  * and hash mixers of their keys, the clock, and the look at the caller's cancel event
  * and at Ctrl-C. Included by both; each module keeps its own copy. */
 #ifndef PATIENCE_NATIVE_H

@@ -1,7 +1,7 @@
 /* The two relaxed games that prove a Klondike or Lady Jane position lost (their
  * proofs: alternating.py's Relaxed and Ordered): the pooling game, the Ordered game,
  * and how each game's stock and reserves are played out in them.
- * Part of the _alternating module: included once, in order, by _alternating.c (one
+ * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */
 
 /* ------------------------------------------------------- the relaxed game

@@ -1,6 +1,6 @@
 /* The one hashed transposition table of the native searches: open addressing over
  * 16-byte entries (a 112-bit hash of the state and a 16-bit value), on huge pages
- * when big, growing up to a cap. Included by both modules, _alternating.c and
+ * when big, growing up to a cap. Included by both modules, _tableau.c and
  * _hopscotch.c (each one translation unit, so the compiler inlines it); each keeps
  * a newer and an older table and says when to forget. */
 #ifndef PATIENCE_TABLE_H

@@ -36,7 +36,7 @@ from .schedule import Budget, Outcome, Runner, Stage, Verdict
 
 native: ModuleType | None
 try:  # the searches of Klondike and Lady Jane at native speed, built with the package
-    from . import _alternating as native
+    from . import _tableau as native
 except ImportError:  # pragma: no cover - without a C compiler: the same search in Python
     native = None
 
@@ -71,8 +71,8 @@ def native_runner(
     looser: tuple[Any, ...] | None = None,
     seeded: bool = False,
 ) -> Runner | None:
-    """A runner (``schedule.run``) of the native module ``_alternating``
-    (``_alternating.c``: the same search as the reference one, with the same moves in
+    """A runner (``schedule.run``) of the native module ``_tableau``
+    (``_tableau.c``: the same search as the reference one, with the same moves in
     the same order and the same proven cuts, on a mutable state), or None without the
     module. ``name`` is the module's function for the game and ``args`` the position in
     its terms, ahead of the stage's limit, seconds, states, table size and cancel event

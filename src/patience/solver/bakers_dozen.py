@@ -117,7 +117,7 @@ class BakersDozenAdapter(Adapter):
     """The largest random addition to a tableau move's score in a jittered restart."""
 
     def runner(self, p: Position, budget: Budget, table_size: int) -> Runner | None:
-        """The stages at native speed (``_alternating.c``: the same moves, order and
+        """The stages at native speed (``_tableau.c``: the same moves, order and
         cuts; its jittered order draws from its own random numbers), or None with the
         cuts off."""
         if not self.prune:

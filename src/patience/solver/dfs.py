@@ -1,7 +1,7 @@
 """The reference search: depth-first, with a bounded transposition table.
 
 Written once, in Python, over any ``Adapter``: the generic search, and the reference
-that the native searches (``_alternating.c``) are held against in the tests (the same
+that the native searches (``_tableau.c``) are held against in the tests (the same
 moves in the same order, the same cuts, the same verdicts).
 
 The search is exact: it answers ``won`` only with a line that the engine accepts move

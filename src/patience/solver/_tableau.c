@@ -23,8 +23,8 @@
  *
  * This file holds the module (its tables and the Python glue); the search is in the
  * headers it includes, in this order (one translation unit: the compiler inlines
- * across them): _table.h (the transposition table), _alternating_state.h (the state
- * and its moves, made and undone), _relaxed.h (the two relaxed games), _alternating_keys.h
+ * across them): _table.h (the transposition table), _tableau_state.h (the state
+ * and its moves, made and undone), _relaxed.h (the two relaxed games), _tableau_keys.h
  * (keys, the relaxed verdicts' memo, child ranking), _bakers_dozen.h, _klondike.h,
  * _lady_jane.h (each game's safe moves and children), _dfs.h (the search).
  */
@@ -52,9 +52,9 @@ static uint64_t RA[MAXPILE][53], RB[MAXPILE][53], DA[MAXPILE], DB[MAXPILE];
 static uint64_t ZA[52], ZB[52];
 
 #include "_table.h"
-#include "_alternating_state.h"
+#include "_tableau_state.h"
 #include "_relaxed.h"
-#include "_alternating_keys.h"
+#include "_tableau_keys.h"
 #include "_bakers_dozen.h"
 #include "_klondike.h"
 #include "_lady_jane.h"
@@ -347,11 +347,11 @@ static PyMethodDef methods[] = {
      "seed: a jittered move order (0: none)."},
     {NULL, NULL, 0, NULL}};
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_alternating",
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_tableau",
                                     "The search of Klondike and Lady Jane at native speed (see klondike.py, lady_jane.py).", -1,
                                     methods};
 
-PyMODINIT_FUNC PyInit__alternating(void) {
+PyMODINIT_FUNC PyInit__tableau(void) {
     uint64_t seed = 0x5EED0F5011A7E1ULL;
     for (int c = 0; c < 52; c++) {
         RANK[c] = c % 13 + 1;

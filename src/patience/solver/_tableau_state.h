@@ -1,6 +1,6 @@
 /* The state of a Klondike, Lady Jane or Baker's Dozen search (the cards, the
  * search's stacks and budget) and its moves, made and undone.
- * Part of the _alternating module: included once, in order, by _alternating.c (one
+ * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */
 
 /* ------------------------------------------------------------------ state */

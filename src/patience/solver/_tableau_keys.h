@@ -1,6 +1,6 @@
 /* The canonical keys of a state, the memo of the relaxed games' verdicts (``lost``),
  * the safe-move test and the ranking of children, shared by the three games.
- * Part of the _alternating module: included once, in order, by _alternating.c (one
+ * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */
 
 static void add_seq(const State *s, uint64_t *a, uint64_t *b) {

@@ -1,4 +1,4 @@
-"""The native searches of Klondike, Lady Jane and Baker's Dozen (``_alternating.c``),
+"""The native searches of Klondike, Lady Jane and Baker's Dozen (``_tableau.c``),
 one schedule stage a call (``alternating.native_runner``). Verdicts: 0 won, 1 lost,
 2 unknown (``schedule.Verdict.of_code``); the winning line as move strings; the states
 searched.

@@ -115,5 +115,5 @@ def player_view(position: Position, knowledge: Knowledge) -> dict[str, Any]:
         return [None if c in hidden else c for c in pile]
 
     view["stock"] = mask(view["stock"])
-    view["tableau"] = [{"down": mask(t["down"]), "up": t["up"]} for t in view["tableau"]]
+    view["tableau"] = [{"down": mask(p["down"]), "up": p["up"]} for p in view["tableau"]]
     return view

@@ -12,6 +12,7 @@ import pytest
 
 from patience import Position, assist, new_game
 from patience.cards import MAX_DEAL
+from patience.fair import Knowledge, player_view
 from patience.games import get_game
 from patience.rules.declare import describe
 from patience.web import app as app_module
@@ -102,6 +103,12 @@ def act(c: TestClient, gid: str, action: str, **body: Any) -> dict[str, Any]:
     return view
 
 
+def full_position(c: TestClient, gid: str) -> dict[str, Any]:
+    """The whole position the server keeps (the page gets only what the player saw)."""
+    position: dict[str, Any] = c.app.state.service.get(gid).session.position.to_json()  # type: ignore[attr-defined]
+    return position
+
+
 def stats(c: TestClient) -> list[dict[str, Any]]:
     """The statistics rows."""
     r = c.get("/api/stats")
@@ -128,6 +135,9 @@ def test_list_games(client: TestClient) -> None:
     # Each game as it declares itself, with its default options.
     for info in listed:
         described = json.loads(json.dumps(describe(get_game(info["name"], {}))))
+        sample = Position.from_json(described["sample"]["position"])
+        # The sample is deal 1, which anyone may play: shown as a player sees it.
+        described["sample"]["position"] = player_view(sample, Knowledge.start(sample))
         assert {k: info[k] for k in described} == described
 
 
@@ -145,7 +155,8 @@ def test_a_view_carries_its_table_and_marks(client: TestClient) -> None:
 def test_new_numbered_deal_is_the_engine_deal(client: TestClient) -> None:
     view = create(client, game="klondike", options={"mode": "three"}, deal=5)
     expected = new_game("klondike", deal=5, options={"mode": "three"})
-    assert view["position"] == expected.to_json()
+    assert view["position"] == player_view(expected, Knowledge.start(expected))
+    assert full_position(client, view["id"]) == expected.to_json()
     assert view["deal"] == 5 and view["options"] == {"mode": "three"}
     assert view["title"] == "Klondike"
     assert view["status"] == "playing"
@@ -223,12 +234,14 @@ def test_get_game(client: TestClient) -> None:
 
 def test_move_undo_redo(client: TestClient) -> None:
     view = create(client, game="klondike", deal=5)
-    gid, start = view["id"], view["position"]
+    gid, start = view["id"], full_position(client, view["id"])
     moved = act(client, gid, "move", move="DEAL")  # notation is case-insensitive
     assert moved["last_move"] == "deal" and moved["moves_made"] == 1 and moved["can_undo"]
     assert moved["stock_count"] == 23
     undone = act(client, gid, "undo")
-    assert undone["position"] == start and undone["can_redo"] and not undone["can_undo"]
+    assert full_position(client, gid) == start and undone["can_redo"] and not undone["can_undo"]
+    # Face down again, and remembered: the player saw it.
+    assert undone["position"]["stock"][-1] == moved["position"]["waste"][-1]
     assert undone["redo_count"] == 1
     redone = act(client, gid, "redo")
     assert redone["position"] == moved["position"] and redone["last_move"] == "deal"
@@ -249,7 +262,11 @@ def test_restart(client: TestClient) -> None:
     act(client, gid, "move", move="deal")
     act(client, gid, "move", move="t3>t5")
     again = act(client, gid, "restart")
-    assert again["position"] == view["position"]
+    assert full_position(client, gid) == new_game("klondike", deal=5).to_json()
+    # The card that t3>t5 turned lies face down again and is remembered; no other.
+    tableau, before = again["position"]["tableau"], view["position"]["tableau"]
+    assert tableau[2]["down"][-1] is not None and before[2]["down"][-1] is None
+    assert tableau[:2] + tableau[3:] == before[:2] + before[3:]
     assert not again["can_undo"] and not again["can_redo"]
 
 
@@ -358,7 +375,8 @@ def test_resume_after_restart_with_undo_history(tmp_path: Path) -> None:
         assert act(second, gid, "redo")["last_move"] == "deal"
         for _ in range(4):
             view_after = act(second, gid, "undo")
-        assert view_after["position"] == view["position"]
+        assert full_position(second, gid) == new_game("klondike", deal=5).to_json()
+        assert view_after["position"]["stock"] != view["position"]["stock"]  # remembered
 
 
 def test_won_game_recorded_once(client: TestClient) -> None:

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from patience import Move, new_game
+from patience.fair import player_view
 from patience.session import Session
 from patience.web.app import create_app
 
@@ -63,12 +64,12 @@ def test_api_matches_engine_session(
                     model.redo()
                 assert r.status_code == 200, r.text
                 got = r.json()
-                assert got["position"] == model.position.to_json()
+                assert got["position"] == player_view(model.position, model.knowledge)
                 assert got["legal_moves"] == [str(m) for m in model.legal_moves()]
                 assert (got["can_undo"], got["can_redo"]) == (model.can_undo, model.can_redo)
         with TestClient(create_app(data), base_url="http://localhost") as c:
             got = c.get(f"/api/games/{gid}").json()
-            assert got["position"] == model.position.to_json()
+            assert got["position"] == player_view(model.position, model.knowledge)
             assert got["moves_made"] == len(model.moves)
             assert got["redo_count"] == len(model.redo_stack)
             if model.redo_stack:

@@ -12,6 +12,9 @@ import httpx
 import pytest
 
 from live import SERVE, LiveServer
+from patience import Move, new_game
+from patience.fair import player_view
+from patience.session import Session
 
 
 def test_killed_server_resumes_the_game_exactly(tmp_path: Path) -> None:
@@ -30,7 +33,14 @@ def test_killed_server_resumes_the_game_exactly(tmp_path: Path) -> None:
         assert (resumed["moves_made"], resumed["redo_count"]) == (3, 1)
         for _ in range(3):
             last = c.post(f"/api/games/{gid}/undo").json()
-        assert last["position"] == view["position"]
+    # The first position again, with every card seen on the way remembered.
+    model = Session(new_game("klondike", deal=5))
+    for move in ["deal", "t3>t5", "deal", "deal"]:
+        model.play(Move.parse(move))
+    while model.can_undo:
+        model.undo()
+    assert last["position"] == player_view(model.position, model.knowledge)
+    assert last["position"] != view["position"]
 
 
 def test_busy_port_moves_to_a_free_one(tmp_path: Path) -> None:

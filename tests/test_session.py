@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from patience import IllegalMoveError, Move, new_game
+from patience.fair import Knowledge
 from patience.session import Session
 
 
@@ -77,3 +80,32 @@ def test_auto_finish_and_foundation_move() -> None:
     played = s.auto_finish()
     assert all(m.dst.startswith("f") for m in played)
     assert s.moves == played
+
+
+def test_knowledge_keeps_every_card_seen_through_undo_redo_restart_and_a_save() -> None:
+    start = new_game("klondike", deal=7)
+    s = Session(start)
+    assert s.knowledge == Knowledge.start(start)
+    s.play(Move.parse("deal"))
+    turned = s.position.waste[-1]
+    assert turned in s.knowledge.seen
+    s.undo()
+    assert turned in s.knowledge.seen  # undo never un-sees a card
+    s.restart()
+    assert turned in s.knowledge.seen
+    again = Session.from_json(json.loads(json.dumps(s.to_json())))
+    assert again.knowledge == s.knowledge
+    assert turned not in Session(start).knowledge.seen
+
+
+def test_an_old_save_without_knowledge_gets_what_its_moves_and_redo_stack_show() -> None:
+    s = Session(new_game("klondike", deal=7))
+    s.play(Move.parse("deal"))
+    s.play(Move.parse("deal"))
+    second = s.position.waste[-1]
+    s.undo()
+    data = s.to_json()
+    del data["knowledge"]
+    old = Session.from_json(data)
+    assert second in old.knowledge.seen  # the redo stack's move was seen when played
+    assert old.knowledge == s.knowledge

@@ -1,9 +1,11 @@
-"""A game being played: the deal, the moves made, unlimited undo and redo."""
+"""A game being played: the deal, the moves made, unlimited undo and redo, and what the
+player has seen of it (``fair.Knowledge``: undo never un-sees a card)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .fair.knowledge import Knowledge
 from .games import game_for
 from .moves import Move
 from .position import Position
@@ -22,9 +24,11 @@ class Session:
         moves: list[Move] | None = None,
         redo: list[Move] | None = None,
         elapsed: float = 0.0,
+        knowledge: Knowledge | None = None,
     ) -> None:
         self.start = start
         self.game = game_for(start)
+        self.knowledge = (knowledge or Knowledge()).observe(start)
         self.history: list[Position] = [start]
         self.moves: list[Move] = []
         for m in moves or []:
@@ -70,6 +74,7 @@ class Session:
     def play(self, move: Move) -> Position:
         """Play a move (checked); raise IllegalMoveError and change nothing if refused."""
         after = self.game.play(self.position, move)
+        self.knowledge = self.knowledge.observe(after)
         self.history.append(after)
         self.moves.append(move)
         self.redo_stack = []
@@ -118,19 +123,27 @@ class Session:
             "moves": [str(m) for m in self.moves],
             "redo": [str(m) for m in self.redo_stack],
             "elapsed": self.elapsed,
+            "knowledge": self.knowledge.to_json(),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Session:
-        """Rebuild a session saved by ``to_json`` (every move is checked again)."""
+        """Rebuild a session saved by ``to_json`` (every move is checked again).
+
+        A save from before knowledge was stored gets what its moves and redo stack show:
+        a card seen and then undone out of sight before that save is not remembered."""
+        knowledge = data.get("knowledge")
         return cls(
             Position.from_json(data["start"]),
             [Move.parse(m) for m in data.get("moves", [])],
             [Move.parse(m) for m in data.get("redo", [])],
             float(data.get("elapsed", 0.0)),
+            None if knowledge is None else Knowledge.from_json(knowledge),
         )
 
     def _check_redo(self) -> None:
+        # The redo stack's positions were seen when those moves were first played.
         p = self.position
         for m in reversed(self.redo_stack):
             p = self.game.play(p, m)
+            self.knowledge = self.knowledge.observe(p)

@@ -38,6 +38,30 @@ class PositionJSON(BaseModel):
     score: int | None = Field(default=None, strict=True)
 
 
+class ViewTableauPile(BaseModel):
+    """A tableau pile as the player sees it: a card never seen is null."""
+
+    down: list[str | None]
+    up: list[str]
+
+
+class PositionView(BaseModel):
+    """The position as the player sees it (``fair.player_view``): the FORMATS.md JSON
+    with every card the player has never seen replaced by null, pile sizes kept."""
+
+    game: str
+    options: dict[str, str]
+    deal: int | None
+    stock: list[str | None]
+    waste: list[str]
+    foundations: list[list[str]]
+    tableau: list[ViewTableauPile]
+    reserve: list[list[str]]
+    redeals: int
+    base: str | None
+    score: int | None = None
+
+
 class NewGame(BaseModel):
     """Start a game: a numbered (or random) deal of a game, or a given position."""
 
@@ -95,7 +119,9 @@ class GameView(BaseModel):
     title: str
     options: dict[str, str]
     deal: int | None
-    position: PositionJSON
+    position: PositionView = Field(
+        description="What the player sees: a card never seen face up is null."
+    )
     legal_moves: list[str]
     score: int
     max_score: int

@@ -102,7 +102,9 @@ class HelpJSON(BaseModel):
 class Sample(BaseModel):
     """A position to illustrate the help with (the first position of deal 1)."""
 
-    position: dict[str, Any] = Field(description="The position JSON.")
+    position: dict[str, Any] = Field(
+        description="The position JSON, as a player sees it: a face-down card is null."
+    )
     marks: Marks
 
 

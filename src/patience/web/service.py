@@ -19,6 +19,7 @@ from typing import Any
 
 from ..cards import rank_text
 from ..errors import InvalidPositionError, PatienceError
+from ..fair import Knowledge, player_view
 from ..games import GAMES, game_for, get_game
 from ..moves import PILES, Move
 from ..position import Position
@@ -361,7 +362,8 @@ class Service:
             "title": rules.title,
             "options": dict(p.options),
             "deal": p.deal,
-            "position": p.to_json(),
+            # The server keeps the full position: the page gets only what the player saw.
+            "position": player_view(p, s.knowledge),
             "legal_moves": [str(m) for m in legal],
             "score": rules.score(p),
             "max_score": 52 - rules.score_offset,
@@ -394,5 +396,8 @@ def game_list() -> list[dict[str, Any]]:
         # default first; ``choices`` adds their labels.
         info["options"] = {o["key"]: [v["value"] for v in o["values"]] for o in info["choices"]}
         info["defaults"] = {o["key"]: o["default"] for o in info["choices"]}
+        # The help's sample is a deal a player may play: its face-down cards stay hidden.
+        sample = Position.from_json(info["sample"]["position"])
+        info["sample"]["position"] = player_view(sample, Knowledge.start(sample))
         out.append(info)
     return out

@@ -740,8 +740,8 @@ function render({ animate = true, moves = true } = {}) {
     const pos = state.positions[pile];
     if (!pos) continue;
     list.forEach((card, i) => {
-      const c = ensureCard(card.text);
-      used.add(card.text);
+      const c = ensureCard(card.key);
+      used.add(card.key);
       const face = card.up ? faceKey(card.text) : "back";
       if (c._face !== face) {
         c.innerHTML = card.up ? faceSVG(card.text) : backSVG();
@@ -946,7 +946,7 @@ function focusElement(pile, index) {
   const list = state.cards[pile] || [];
   if (!list.length || index < 0) return slotEls.get(pile);
   const card = list[Math.min(index, list.length - 1)];
-  return cardEls.get(card.text);
+  return cardEls.get(card.key);
 }
 
 // ---------- input callbacks ----------
@@ -1072,7 +1072,7 @@ function setFocus(pile, index) {
 const pointerCtx = {
   busy: () => state.busy > 0 && !state.showMe,
   canDrag: (pile, index) => !isDeal(pile, index) && canPick(pile, index),
-  cardElements: (pile, index) => (state.cards[pile] || []).slice(index).map((c) => cardEls.get(c.text)),
+  cardElements: (pile, index) => (state.cards[pile] || []).slice(index).map((c) => cardEls.get(c.key)),
   targets: legalTargets,
   showTargets: (piles) => {
     targetPiles = piles;

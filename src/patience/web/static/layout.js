@@ -9,26 +9,34 @@ const DOWN_FAN = 0.13; // face-down offset
 const MIN_UP_FAN = 0.225; // below this the corner index is cut, so cards shrink instead
 const MIN_DOWN_FAN = 0.05;
 
-// The cards of every pile: {name: [{text, up}]}, bottom to top, from a GameView.
+// The cards of every pile: {name: [{text, up, key}]}, bottom to top, from a GameView.
+// The server sends a card the player has never seen as null: it is drawn as a back, and
+// its key (the card element's identity) names only its place, never a card.
 export function pilesOf(view) {
   const p = view.position;
   const piles = {};
+  const card = (pile, up) => (text, i) =>
+    text === null || text === undefined
+      ? { text: null, up: false, key: `?${pile}:${i}` }
+      : { text, up, key: text };
   const stock = p.stock || [];
   // A stock whose top card is in play (Lady Jane's last card) shows it face up.
   const stockUp = Boolean(view.marks && view.marks.stock_face_up);
-  piles.stock = stock.map((text) => ({ text, up: stockUp }));
-  piles.waste = (p.waste || []).map((text) => ({ text, up: true }));
+  piles.stock = stock.map(card("stock", stockUp));
+  piles.waste = (p.waste || []).map(card("waste", true));
   (p.foundations || []).forEach((f, i) => {
-    piles[`f${i + 1}`] = f.map((text) => ({ text, up: true }));
+    piles[`f${i + 1}`] = f.map(card(`f${i + 1}`, true));
   });
   (p.tableau || []).forEach((tp, i) => {
-    piles[`t${i + 1}`] = [
-      ...(tp.down || []).map((text) => ({ text, up: false })),
-      ...(tp.up || []).map((text) => ({ text, up: true })),
+    const down = tp.down || [];
+    const name = `t${i + 1}`;
+    piles[name] = [
+      ...down.map(card(name, false)),
+      ...(tp.up || []).map((text, j) => card(name, true)(text, down.length + j)),
     ];
   });
   (p.reserve || []).forEach((r, i) => {
-    piles[`r${i + 1}`] = r.map((text) => ({ text, up: true }));
+    piles[`r${i + 1}`] = r.map(card(`r${i + 1}`, true));
   });
   return piles;
 }

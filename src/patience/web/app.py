@@ -229,6 +229,12 @@ def create_app(
         known = hints.get(position)
         if known is not None:
             return known
+        def learned(result: dict[str, Any]) -> dict[str, Any]:
+            # Replaying a winning line to remember it is engine work: it runs in the
+            # solver's thread, never on the event loop that serves the page and the moves.
+            hints.learn(position, result)
+            return result
+
         cancel = threading.Event()
         # A newer hint request for the same game makes the older one pointless.
         previous = hint_cancels.pop(game_id, None)
@@ -240,9 +246,8 @@ def create_app(
                 request,
                 cancel,
                 hint_timeout,
-                lambda left: assist.compute_hint(position, left, cancel),
+                lambda left: learned(assist.compute_hint(position, left, cancel)),
             )
-            hints.learn(position, result)
             return result
         finally:
             if hint_cancels.get(game_id) is cancel:

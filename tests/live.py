@@ -174,3 +174,9 @@ class LiveServer:
         reply = httpx.request(method, self.url + "/api" + path, json=body, timeout=30)
         reply.raise_for_status()
         return reply.json()
+
+
+def start_game(url: str, body: dict[str, Any]) -> None:
+    """Start a game on the server at ``url`` through the API: the page resumes it."""
+    reply = httpx.post(url + "/api/games", json={"options": {}, "deal": None, **body}, timeout=30)
+    assert reply.status_code == 201, reply.text

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ import pytest
 
 from browser import DESKTOP, PHONE, drag, require_chromium
 from engine_builders import near_won_klondike
-from live import LiveServer
+from live import LiveServer, start_game
 
 require_chromium()
 sync_api = pytest.importorskip(
@@ -59,15 +58,6 @@ window.AudioContext = class {
 def url(live_server: LiveServer) -> str:
     """The module's live server."""
     return live_server.url
-
-
-def start(url: str, body: dict[str, Any]) -> None:
-    """Start a game through the API: the page resumes it."""
-    data = json.dumps({"options": {}, "deal": None, **body}).encode()
-    headers = {"Content-Type": "application/json"}
-    request = urllib.request.Request(url + "/api/games", data=data, headers=headers)
-    with urllib.request.urlopen(request, timeout=30) as reply:
-        assert reply.status == 201
 
 
 def open_page(
@@ -164,7 +154,7 @@ def check_readable(c: dict[str, str]) -> None:
 
 
 def test_dark_mode_follows_the_system(browser: Any, url: str) -> None:
-    start(url, {"game": "klondike", "deal": 7})  # QD and KS face up on the tableau
+    start_game(url, {"game": "klondike", "deal": 7})  # QD and KS face up on the tableau
     light = open_page(browser, url, scheme="light")
     lc = light.evaluate(COLOURS)
     close(light)
@@ -187,7 +177,7 @@ def test_dark_mode_follows_the_system(browser: Any, url: str) -> None:
 
 
 def test_the_chosen_theme_overrides_the_system(browser: Any, url: str) -> None:
-    start(url, {"game": "klondike", "deal": 7})
+    start_game(url, {"game": "klondike", "deal": 7})
     page = open_page(browser, url, scheme="dark")
     assert page.evaluate(COLOURS)["scheme"] == "dark"
     choose(page, "theme", "light")
@@ -206,7 +196,7 @@ def test_the_chosen_theme_overrides_the_system(browser: Any, url: str) -> None:
 
 
 def test_table_colour_and_card_back_apply_and_persist(browser: Any, url: str) -> None:
-    start(url, {"game": "klondike", "deal": 7})
+    start_game(url, {"game": "klondike", "deal": 7})
     page = open_page(browser, url)
     felt = "getComputedStyle(document.getElementById('table-wrap')).backgroundColor"
     back = "getComputedStyle(document.querySelector('#card-back-pattern rect')).fill"
@@ -277,7 +267,7 @@ ALL_FACES = """async () => {
 
 @pytest.mark.parametrize("face", ["standard", "traditional", "large"])
 def test_every_face_shows_both_corner_indices(browser: Any, url: str, face: str) -> None:
-    start(url, {"game": "klondike", "deal": 7})
+    start_game(url, {"game": "klondike", "deal": 7})
     page = open_page(browser, url, settings={"face": face})
     faces = page.evaluate(ALL_FACES)
     assert len(faces) == 52
@@ -303,7 +293,7 @@ def rank_height(page: Page, text: str) -> float:
 
 
 def test_large_print_face_has_larger_rank_text(browser: Any, url: str) -> None:
-    start(url, {"game": "klondike", "deal": 7})
+    start_game(url, {"game": "klondike", "deal": 7})
     page = open_page(browser, url)
     card_box = page.locator('#table .card[data-card="9C"]').bounding_box()
     standard = rank_height(page, "9C")
@@ -326,7 +316,7 @@ def test_large_print_face_has_larger_rank_text(browser: Any, url: str) -> None:
 
 
 def test_fullscreen_button(browser: Any, url: str) -> None:
-    start(url, {"game": "klondike", "deal": 7})
+    start_game(url, {"game": "klondike", "deal": 7})
     page = open_page(browser, url)
     button = page.locator("#btn-fullscreen")
     expect(button).to_be_visible()
@@ -346,7 +336,7 @@ def test_fullscreen_button(browser: Any, url: str) -> None:
 
 
 def test_fullscreen_button_by_touch_on_a_phone(browser: Any, url: str) -> None:
-    start(url, {"game": "klondike", "deal": 7})
+    start_game(url, {"game": "klondike", "deal": 7})
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.goto(url + "/")
@@ -357,7 +347,7 @@ def test_fullscreen_button_by_touch_on_a_phone(browser: Any, url: str) -> None:
 
 
 def test_fullscreen_button_hides_where_unsupported(browser: Any, url: str) -> None:
-    start(url, {"game": "klondike", "deal": 7})
+    start_game(url, {"game": "klondike", "deal": 7})
     # An iPhone's Safari: no Fullscreen API for pages.
     no_fullscreen = "".join(
         f"Object.defineProperty(Document.prototype, '{name}', {{get: () => false}});"
@@ -377,7 +367,7 @@ def sounds(page: Page) -> list[str]:
 
 @pytest.mark.slow
 def test_sound_is_off_by_default_and_plays_when_chosen(browser: Any, url: str) -> None:
-    start(url, {"game": "klondike", "deal": 7})
+    start_game(url, {"game": "klondike", "deal": 7})
     page = open_page(browser, url, script=FAKE_AUDIO)
     stock = page.locator('#table .slot[data-pile="stock"]')
     # Off: a deal, a move and a refusal make no sound, not even an audio context.
@@ -410,7 +400,7 @@ def test_sound_is_off_by_default_and_plays_when_chosen(browser: Any, url: str) -
     assert sounds(page)[4:] == ["triangle"]  # move: a click
     close(page)
     # Remembered; a win plays its tune.
-    start(url, {"game": "klondike", "position": near_won_klondike()})
+    start_game(url, {"game": "klondike", "position": near_won_klondike()})
     page = open_page(browser, url, script=FAKE_AUDIO, settings={"sound": True})
     card(page, "KH").dblclick()
     expect(card(page, "KH")).to_have_attribute("data-pile", re.compile("^f"))
@@ -428,7 +418,7 @@ def test_sound_is_off_by_default_and_plays_when_chosen(browser: Any, url: str) -
 def test_screenshots(browser: Any, url: str) -> None:
     out = Path(str(SHOTS))
     out.mkdir(parents=True, exist_ok=True)
-    start(url, {"game": "klondike", "deal": 7})
+    start_game(url, {"game": "klondike", "deal": 7})
     for scheme in ("light", "dark"):
         for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
             for face in ("standard", "traditional", "large"):

@@ -6,16 +6,14 @@ reports each refusal as a ``securitypolicyviolation`` event and a console messag
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from typing import Any
 
 import pytest
 
 from browser import require_chromium
 from engine_builders import near_won_klondike
-from live import LiveServer
+from live import LiveServer, start_game
 
 require_chromium()
 sync_api = pytest.importorskip(
@@ -41,17 +39,8 @@ def url(live_server: LiveServer) -> str:
     return live_server.url
 
 
-def start(url: str, body: dict[str, Any]) -> None:
-    """Start a game through the API: the page resumes it."""
-    data = json.dumps({"options": {}, "deal": None, **body}).encode()
-    headers = {"Content-Type": "application/json"}
-    request = urllib.request.Request(url + "/api/games", data=data, headers=headers)
-    with urllib.request.urlopen(request, timeout=30) as reply:
-        assert reply.status == 201
-
-
 def test_the_page_plays_under_its_policy_with_nothing_refused(browser: Any, url: str) -> None:
-    start(url, {"game": "klondike", "deal": 7})
+    start_game(url, {"game": "klondike", "deal": 7})
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.add_init_script(WATCH)
     console: list[str] = []
@@ -86,7 +75,7 @@ def test_the_page_plays_under_its_policy_with_nothing_refused(browser: Any, url:
     expect(page.locator("#btn-undo")).not_to_have_attribute("aria-label", "Undo")
     page.locator("#lang-select").select_option("en")
     # A game won: the result dialog.
-    start(url, {"game": "klondike", "position": near_won_klondike()})
+    start_game(url, {"game": "klondike", "position": near_won_klondike()})
     page.reload()
     page.wait_for_selector("body[data-ready=true]")
     page.locator('#table .card[data-card="KH"]').dblclick()

@@ -1,14 +1,27 @@
-"""The fixtures the test modules share: a live server, headless Chromium, a fresh page."""
+"""The fixtures the test modules share: an in-process API client, a live server, headless
+Chromium, a fresh page."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from browser import CHROMIUM, CHROMIUM_ARGS, DESKTOP, NO_ANIMATION, require_chromium
 from live import LiveServer
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[Any]:
+    """The app over a fresh data folder, called in process as from http://localhost."""
+    from starlette.testclient import TestClient
+
+    from patience.web.app import create_app
+
+    with TestClient(create_app(tmp_path), base_url="http://localhost") as c:
+        yield c
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import socket
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +19,6 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 GAME_ACTIONS = ["move", "undo", "redo", "restart", "autofinish", "foundation", "rewind"]
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path), base_url="http://localhost") as c:
-        yield c
 
 
 @pytest.fixture

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from patience.web.app import create_app
-
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette asks for httpx2; httpx works the same
     from starlette.testclient import TestClient
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path), base_url="http://localhost") as c:
-        yield c
 
 
 @pytest.fixture

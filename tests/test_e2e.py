@@ -16,6 +16,7 @@ from browser import DESKTOP, NO_ANIMATION, PHONE, center, drag, require_chromium
 from engine_builders import near_won_klondike
 from live import LiveServer
 from patience import new_game
+from patience.games import position_to_json
 
 require_chromium()
 sync_api = pytest.importorskip(
@@ -97,7 +98,7 @@ def test_double_click_sends_to_foundation(page: Page, live_server: LiveServer) -
 def test_deal_undo_redo(page: Page, live_server: LiveServer) -> None:
     open_game(page, live_server, {"game": "klondike", "deal": 7})
     # The page is never told the stock's cards: the test knows the deal.
-    top = new_game("klondike", deal=7).to_json()["stock"][-1]
+    top = position_to_json(new_game("klondike", deal=7))["stock"][-1]
     page.locator('#table .slot[data-pile="stock"]').click(force=True)
     expect(card(page, top)).to_have_attribute("data-pile", "waste")
     expect(page.locator("#info .stock")).to_have_text("Stock 23")
@@ -133,7 +134,7 @@ def test_new_game_dialog_with_deal_number(page: Page, live_server: LiveServer) -
     dialog.locator("#new-game-start").click()
     expect(page.locator("#info .deal")).to_have_text("Deal 1234")
     expect(page.locator("#info .game-title")).to_have_text("Baker's Dozen")
-    want = new_game("bakers-dozen", deal=1234, options={"kings": "empty-piles"}).to_json()
+    want = position_to_json(new_game("bakers-dozen", deal=1234, options={"kings": "empty-piles"}))
     for i, pile in enumerate(want["tableau"]):
         shown = page.locator(f'#table .card[data-pile="t{i + 1}"]').evaluate_all(
             "els => els.sort((a, b) => a.dataset.index - b.dataset.index).map(e => e.dataset.card)"

@@ -6,8 +6,8 @@ the engine; ``service.Service`` applies them and saves every change before the r
 
 Nothing slow runs on the event loop: store and service calls run in worker threads of
 their own (a locked database stalls only the requests that wait for it), and solver
-searches in ``solver_pool``'s threads, so that the page, its files and the moves stay
-fast under any number of hint requests.
+searches in ``solver_pool``'s worker processes, so that the page, its files and the
+moves stay fast under any number of hint requests.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -108,8 +109,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
-        yield
-        store.close()
+        try:
+            yield
+        finally:
+            solvers.close()
+            store.close()
 
     app = FastAPI(
         title="patience",
@@ -151,11 +155,7 @@ def create_app(
             return start, _("The solver is not available: this deal may not be winnable")
         cancel = threading.Event()
         assert start.deal is not None  # a random deal was drawn
-        deal = start.deal
-
-        def work(budget: float) -> Position | None:
-            return assist.winnable_deal(start.game, dict(start.options), deal, budget)
-
+        work = partial(assist.winnable_deal, start.game, dict(start.options), start.deal)
         try:
             found = await solvers.run(request, cancel, WINNABLE_BUDGET, work)
         except (PatienceError, ApiError):
@@ -229,12 +229,6 @@ def create_app(
         known = hints.get(position)
         if known is not None:
             return known
-        def learned(result: dict[str, Any]) -> dict[str, Any]:
-            # Replaying a winning line to remember it is engine work: it runs in the
-            # solver's thread, never on the event loop that serves the page and the moves.
-            hints.learn(position, result)
-            return result
-
         cancel = threading.Event()
         # A newer hint request for the same game makes the older one pointless.
         previous = hint_cancels.pop(game_id, None)
@@ -243,11 +237,11 @@ def create_app(
         hint_cancels[game_id] = cancel
         try:
             result = await solvers.run(
-                request,
-                cancel,
-                hint_timeout,
-                lambda left: learned(assist.compute_hint(position, left, cancel)),
+                request, cancel, hint_timeout, partial(assist.compute_hint, position)
             )
+            # Replaying a winning line to remember it is engine work: never on the event
+            # loop that serves the page and the moves.
+            await in_thread(lambda: hints.learn(position, result))
             return result
         finally:
             if hint_cancels.get(game_id) is cancel:
@@ -262,7 +256,7 @@ def create_app(
         history = list(live.session.history)
         cancel = threading.Event()
         keep = await solvers.run(
-            request, cancel, REWIND_BUDGET, lambda left: assist.find_rewind(history, left, cancel)
+            request, cancel, REWIND_BUDGET, partial(assist.find_rewind, history)
         )
         n = len(history) - 1
         if keep is None or keep == n:

@@ -27,10 +27,11 @@ import anyio
 import anyio.to_thread
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
-from fastapi.staticfiles import StaticFiles
+from pydantic import TypeAdapter
 
 from .. import assist
 from ..errors import PatienceError
+from ..games import GAMES
 from ..position import Position
 from ..store import Store
 from . import solver_pool
@@ -48,6 +49,7 @@ from .game_models import GameInfo
 from .security import BodyLimit, LocalOnly
 from .service import IDLE_CAP, ApiError, Live, Service, game_list
 from .solver_pool import SolverPool
+from .static_files import StaticFiles
 from .why import router as why_router
 
 try:
@@ -135,10 +137,20 @@ def create_app(
         """Make ``change`` (or just look the game up) and describe the game, in a thread."""
         return await in_thread(lambda: service.view(change()))
 
+    games_reply: dict[tuple[str, ...], bytes] = {}
+    games_json = TypeAdapter(list[GameInfo])
+
     @api.get("/games", response_model=list[GameInfo])
-    async def list_games() -> list[dict[str, Any]]:
+    async def list_games() -> Response:
         """Every game with its options and their defaults."""
-        return game_list()
+        # The page asks at every load; the answer only changes when a game is registered.
+        # It is engine work (each game's sample position): made once, in a thread.
+        key = tuple(GAMES)
+        if key not in games_reply:
+            games_reply[key] = await in_thread(
+                lambda: games_json.dump_json(games_json.validate_python(game_list()))
+            )
+        return Response(games_reply[key], media_type="application/json")
 
     @api.post("/games", response_model=GameView, status_code=201)
     async def new_game(body: NewGame, request: Request) -> dict[str, Any]:
@@ -307,7 +319,7 @@ def create_app(
     app.include_router(api)
     app.include_router(why_router)
     install_error_handlers(app)
-    app.mount("/", StaticFiles(directory=STATIC_DIR, html=True, check_dir=False), name="static")
+    app.mount("/", StaticFiles(STATIC_DIR), name="static")
     app.add_middleware(BodyLimit, reply=error_response)
     app.add_middleware(LocalOnly, reply=error_response, port=port, lan=lan)
     return app

@@ -216,8 +216,11 @@ def test_a_report_of_fair_rows_alone(tmp_path: Path) -> None:
         "hopscotch", {}, parse_deals("4-5"), runner=Fake(), settings=SETTINGS, db=db,
         show_progress=False,
     )  # fmt: skip
-    res = runner.invoke(app, ["report", "--db", str(db)])
+    out = tmp_path / "w.md"
+    res = runner.invoke(app, ["report", "--db", str(db), "--out", str(out)])
     assert res.exit_code == 0, res.output
+    assert "## Fair play" in out.read_text() and "## Plots" not in out.read_text()
+    assert not list(tmp_path.glob("*.png"))  # no plot of thoughtful verdicts there are not
     lines = res.stdout.splitlines()
     assert lines[:2] == [
         "Hopscotch: fair play only",

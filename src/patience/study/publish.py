@@ -29,9 +29,11 @@ def publish(sources: Sequence[Path], *, out: Path | None, csv_dir: Path | None) 
         # written, when there are some.
         again = [csv_dir] if csv_dir is not None else sources
         command = " ".join(["patience report", *(f"--db {s}" for s in again), f"--out {out}"])
-        names = [f"{out.stem}-rates.png", f"{out.stem}-times.png"]
-        plots.rates(report, out.parent / names[0])
-        plots.times(report, out.parent / names[1])
+        # The plots are of thoughtful verdicts: none when there are only fair ones.
+        names = [f"{out.stem}-rates.png", f"{out.stem}-times.png"] if report else []
+        if report:
+            plots.rates(report, out.parent / names[0])
+            plots.times(report, out.parent / names[1])
         try:
             out.write_text(markdown(report, command, names, fair), encoding="utf-8")
         except OSError as exc:

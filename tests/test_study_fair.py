@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import sqlite3
 from collections.abc import Generator, Iterator
 from pathlib import Path
@@ -227,3 +228,12 @@ def test_a_report_of_fair_rows_alone(tmp_path: Path) -> None:
         f"  fair play (real; {settings_text(SETTINGS)}): deals 4-5",
     ]
     assert "    thoughtful, same deals: -" in lines
+
+
+def test_the_help_gives_the_fair_bots_defaults() -> None:
+    res = runner.invoke(app, ["study", "--help"])
+    assert res.exit_code == 0, res.output
+    help_text = " ".join(res.stdout.split())
+    d = Settings()
+    for option, value in (("samples", d.samples), ("states", d.max_states), ("decision", d.budget)):
+        assert re.search(rf"{option}[^()]*\(default {value:g}\)", help_text), (option, help_text)

@@ -24,10 +24,6 @@ from .run import Runner, say, say_lost, store_all
 from .stats import Summary, summarise
 from .work import FairRow, FairTask
 
-SETTINGS = ("real", "paper")
-"""``real``: the stock's cards unseen until turned; ``paper``: Klondike's stock known
-from the start (Bjarnason, Fern & Tadepalli 2009)."""
-
 
 def settings_text(settings: Settings) -> str:
     """The bot's settings as stored: ``samples=12,max_states=20000,budget=2,...``."""
@@ -39,7 +35,9 @@ def settings_text(settings: Settings) -> str:
 
 
 def setting_of(name: str, stock_known: bool) -> str:
-    """The setting's stored name; the paper's is Klondike's alone."""
+    """The setting's stored name: ``real``, the stock's cards unseen until turned, or
+    ``paper``, Klondike's stock known from the start (Bjarnason, Fern & Tadepalli 2009);
+    the paper's is Klondike's alone."""
     if stock_known and name != "klondike":
         raise PatienceError(
             f"--stock-known is Klondike's setting (Bjarnason, Fern & Tadepalli 2009), not {name}'s"

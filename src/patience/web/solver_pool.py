@@ -66,9 +66,12 @@ class SolverPool:
         request: Request,
         cancel: threading.Event,
         budget: float,
-        work: Callable[[float], T],
+        work: Callable[[float, threading.Event], T],
     ) -> T:
-        """``work(seconds_left)`` in a solver thread, once a slot is free within ``budget``."""
+        """``work(seconds_left, cancel)`` in a solver thread, once a slot is free within
+        ``budget``. ``work`` is a module-level function (or a ``functools.partial`` of one
+        with picklable arguments) whose result is plain data: searches may move to a
+        worker process."""
         deadline = time.monotonic() + budget
         acquired = False
         with anyio.move_on_after(budget):
@@ -80,6 +83,6 @@ class SolverPool:
             )
         left = max(deadline - time.monotonic(), 0.0)
         try:
-            return await run_cancellable(request, cancel, lambda: work(left), self.threads)
+            return await run_cancellable(request, cancel, lambda: work(left, cancel), self.threads)
         finally:
             self.slots.release()

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from engine_builders import near_won_klondike
-from patience import get_game
+from patience import get_game, position_to_json
 from patience.cli import app as cli_app
 from patience.fair import Knowledge, Settings, sample
 from patience.web.app import create_app
@@ -32,7 +32,7 @@ def same_view_other_cards() -> tuple[dict[str, Any], dict[str, Any]]:
     p = get_game("klondike").new_position(3)
     other = sample(p, Knowledge.start(p), random.Random(5))
     assert other.tableau != p.tableau
-    one, two = p.to_json(), other.to_json()
+    one, two = position_to_json(p), position_to_json(other)
     one["deal"] = two["deal"] = None
     return one, two
 

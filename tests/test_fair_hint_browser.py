@@ -5,7 +5,9 @@ the game assisted (its win counts apart)."""
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -112,3 +114,40 @@ def test_the_chance_to_win_indicator(page: Page, server: LiveServer) -> None:
     page.keyboard.press("d")
     expect(page.locator("#info .moves")).to_have_text("1 move")
     expect(chance).to_have_text(re.compile(r"^Chance to win: about \d+%$"))
+
+
+def test_a_hint_does_not_wait_for_the_chance_indicator(
+    page: Page, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # One solver slot, and a chance search that holds it until it is cancelled: the hint
+    # gets the slot only because the page stops the indicator's request to ask it.
+    import patience.fair_assist as fair_module
+    from patience.web import solver_pool
+
+    release = threading.Event()
+    asked = threading.Event()
+
+    def held(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        cancel: threading.Event = args[3]
+        asked.set()
+        while not (cancel.is_set() or release.is_set()):
+            cancel.wait(0.05)
+        return {"chance": None, "interval": None, "samples": 0, "undecided": 0, "exact": False}
+
+    monkeypatch.setattr(fair_module, "chance_of", held)
+    monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
+    with LiveServer(tmp_path, in_process=True, hint_timeout=600.0, hint_settings=SMALL) as live:
+        try:
+            open_game(page, live, {"game": "klondike", "deal": 7})
+            page.locator("#btn-settings").click()
+            page.locator("#setting-showChance").check()
+            page.keyboard.press("Escape")
+            expect(page.locator("#info .chance")).to_have_text("Chance to win: …")
+            assert asked.wait(15)
+            page.keyboard.press("h")
+            status = page.locator("#status")
+            expect(status).to_have_attribute("data-kind", "hint")
+            expect(status).to_contain_text(re.compile(r"about \d+% from here"))
+            expect(page.locator("#info .chance")).to_have_text("Chance to win: …")  # asked again
+        finally:
+            release.set()

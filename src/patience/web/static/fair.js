@@ -75,6 +75,17 @@ export async function checkChance(v, settings, onChange) {
   }
 }
 
+// A hint goes first: the indicator's search would hold the solver's slot (one on a
+// two-core machine) and leave the hint waiting. Stop it; true when one was stopped (ask
+// again once the hint is in).
+export function pauseChance() {
+  if (!indicator.abort) return false;
+  indicator.abort.abort();
+  indicator.abort = null;
+  indicator.value = null;
+  return true;
+}
+
 // The indicator's item for the info bar, {text, title}, or null when it is off.
 export function chanceItem(v, settings) {
   const c = indicator.value;

@@ -1,7 +1,7 @@
 // Hints from the solver: Hint, "Show me" (playing its line) and the optional "winnable?"
 // indicator.
 import * as api from "./api.js";
-import { hintDetail, hintText, peeking } from "./fair.js";
+import { checkChance, hintDetail, hintText, pauseChance, peeking } from "./fair.js";
 import { t } from "./i18n.js";
 import { describeMove, parseMove } from "./moves.js";
 import { applyTexts, render, renderButtons, renderInfo } from "./render.js";
@@ -35,12 +35,15 @@ export async function showHint() {
   cancelShowMe();
   setStatus(t("Thinking…"));
   const v = state.view;
+  const paused = pauseChance();
   let h;
   try {
     h = await hintFor(v);
   } catch (err) {
     if (state.view === v) showError(err);
     return;
+  } finally {
+    if (paused && state.view === v) checkChance(v, state.settings, renderInfo);
   }
   // A hint for a position the player has already left would point at the wrong cards.
   if (state.view !== v) return;

@@ -137,7 +137,10 @@ class GameView(BaseModel):
     last_move: str | None
     notice: str | None
     finished: bool = Field(description="Recorded in the statistics (won or abandoned).")
-    assisted: bool = Field(description="The solver played moves of this game ('Show me').")
+    assisted: bool = Field(
+        description="The solver looked at the face-down cards for this game: it played moves "
+        "('Show me'), gave a proven hint (`?peek=true`) or rewound it."
+    )
     undo_count: int = Field(description="Moves that undo can take back.")
     redo_count: int = Field(description="Undone moves that redo can replay.")
     table: TableJSON = Field(description="The table's layout with this game's options.")
@@ -196,7 +199,9 @@ class StatsRow(BaseModel):
     best_time: float | None = Field(description="Seconds of the fastest win.")
     average_time: float | None = Field(description="Mean seconds of the wins.")
     best_score: int | None
-    assisted: int = Field(description="Games won with the solver playing moves (not in 'won').")
+    assisted: int = Field(
+        description="Games won with help that looked at the face-down cards (not in 'won')."
+    )
 
 
 class StatsList(BaseModel):

@@ -300,9 +300,15 @@ def test_stuck_status(client: TestClient) -> None:
 
 def test_hint_winnable(client: TestClient) -> None:
     gid = create(client, position=near_won())["id"]
-    r = client.get(f"/api/games/{gid}/hint")
+    r = client.get(f"/api/games/{gid}/hint", params={"peek": "true"})
     assert r.status_code == 200
-    assert r.json() == {"verdict": "winnable", "move": "t1>f1", "line": ["t1>f1"]}
+    h = r.json()
+    assert (h["verdict"], h["move"], h["line"], h["fair"]) == (
+        "winnable",
+        "t1>f1",
+        ["t1>f1"],
+        False,
+    )
 
 
 def test_hint_lost(client: TestClient) -> None:
@@ -317,11 +323,11 @@ def test_hint_without_solver_is_a_useful_move(
     # The search runs in a worker process: the stand-in takes the solver away there.
     monkeypatch.setattr(assist, "compute_hint", solver_stubs.hint_without_solver)
     view = create(client, game="klondike", deal=5)
-    hint = client.get(f"/api/games/{view['id']}/hint").json()
+    hint = client.get(f"/api/games/{view['id']}/hint", params={"peek": "true"}).json()
     assert hint["verdict"] == "unknown"
     assert hint["move"] in view["legal_moves"]
     gid = create(client, position=near_won())["id"]
-    assert client.get(f"/api/games/{gid}/hint").json()["move"] == "t1>f1"
+    assert client.get(f"/api/games/{gid}/hint", params={"peek": "true"}).json()["move"] == "t1>f1"
 
 
 def test_rewind_to_last_winnable_position(client: TestClient) -> None:
@@ -479,6 +485,7 @@ def test_openapi_documents_every_endpoint(client: TestClient) -> None:
         "/api/games/{game_id}/foundation",
         "/api/games/{game_id}/rewind",
         "/api/games/{game_id}/hint",
+        "/api/games/{game_id}/chance",
         "/api/stats",
         "/api/messages/{lang}",
     ]:
@@ -515,7 +522,7 @@ def test_newer_hint_request_cancels_the_older(
 
         def ask(name: str) -> None:
             start = time.monotonic()
-            r = c.get(f"/api/games/{gid}/hint")
+            r = c.get(f"/api/games/{gid}/hint", params={"peek": "true"})
             replies[name] = (r.status_code, r.json(), time.monotonic() - start)
 
         first = threading.Thread(target=ask, args=("first",))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import solver_stubs
-from browser import DESKTOP, NO_ANIMATION, PHONE, center, drag, require_chromium
+from browser import DESKTOP, NO_ANIMATION, PHONE, allow_peeking, center, drag, require_chromium
 from engine_builders import near_won_klondike
 from live import LiveServer
 from patience import assist, new_game
@@ -277,6 +277,7 @@ def test_first_visit_logs_no_error(browser: Any, tmp_path: Path) -> None:
 
 def test_show_me_moves_are_sent_as_assisted(page: Page, live_server: LiveServer) -> None:
     open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
+    allow_peeking(page)
     bodies: list[Any] = []
     page.on(
         "request",
@@ -296,6 +297,7 @@ def test_winnable_indicator_setting(page: Page, live_server: LiveServer) -> None
     open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
     expect(page.locator("#info .winnable")).to_have_count(0)  # off by default
     page.locator("#btn-settings").click()
+    page.locator("#setting-peek").check()  # the indicator looks at the face-down cards
     page.locator("#setting-showWinnable").check()
     page.keyboard.press("Escape")
     expect(page.locator("#info .winnable")).to_have_class(re.compile(r"winnable-winnable"))
@@ -346,6 +348,7 @@ def test_finish_button_when_every_card_is_up(page: Page, live_server: LiveServer
 
 def test_show_me_plays_to_the_end(page: Page, live_server: LiveServer) -> None:
     open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
+    allow_peeking(page)
     page.locator("#btn-showme").click()
     expect(page.locator("#result-dialog")).to_be_visible(timeout=20000)
     expect(page.locator("#info .score")).to_have_text("Score 52/52")
@@ -370,6 +373,7 @@ def test_show_me_stops_at_once(page: Page, slow_hints: Any) -> None:
     # answer, and the answer, when it comes, must not play a move.
     server, release = slow_hints
     open_game(page, server, {"game": "klondike", "position": near_won_klondike()})
+    allow_peeking(page)
     button = page.locator("#btn-showme")
     button.click()
     expect(button).to_have_attribute("aria-label", "Stop")
@@ -388,8 +392,9 @@ def test_hint_shares_the_indicator_question(page: Page, live_server: LiveServer)
     # position would cancel the indicator's on the server and leave it saying "Unknown".
     open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
     asked: list[str] = []
-    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/hint") else None)
+    page.on("request", lambda r: asked.append(r.url) if "/hint" in r.url else None)
     page.locator("#btn-settings").click()
+    page.locator("#setting-peek").check()
     page.locator("#setting-showWinnable").check()
     page.keyboard.press("Escape")
     page.keyboard.press("h")
@@ -427,7 +432,8 @@ def test_stuck_game_offers_undo(page: Page, live_server: LiveServer) -> None:
     expect(result).to_contain_text("No moves left")
     result.locator("#result-undo").click()
     expect(card(page, "QH")).to_have_attribute("data-pile", "waste")
-    # Every way on loses: the hint says so and offers to rewind.
+    # Every way on loses: the hint says so and, when the solver may look, offers to rewind.
+    allow_peeking(page)
     page.keyboard.press("h")
     expect(page.locator("#status")).to_contain_text("cannot be won")
     page.locator("#status-rewind").click()
@@ -565,7 +571,7 @@ def test_phone_layout_fits(browser: Any, live_server: LiveServer, game: str) -> 
                 down = min(a[4], b[4]) - max(a[3], b[3])
                 assert across <= 1 or down <= 1, (a[0], b[0])
         # Every toolbar button is on screen, and big enough for a thumb.
-        for box in page.locator("#toolbar button").evaluate_all(
+        for box in page.locator("#toolbar button:not([hidden])").evaluate_all(
             "els => els.map(e => e.getBoundingClientRect().toJSON())"
         ):
             assert box["right"] <= width and box["height"] >= 32

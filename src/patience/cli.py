@@ -363,6 +363,38 @@ def solve(
 
 
 @app.command()
+def hint(
+    game: GameArg = None,
+    deal_number: DealOpt = 0,
+    option: OptionOpt = None,
+    position: PositionOpt = None,
+    peek: Annotated[
+        bool, typer.Option("--peek", help="Let the solver look at the face-down cards.")
+    ] = False,
+    timeout: Annotated[float, timeout_option("Think at most this many seconds.")] = 10.0,
+    as_json: JsonOpt = False,
+) -> None:
+    """The move to make: by default the one with the best chance of winning from what the
+    player can see (face-up cards), with that chance; with --peek, the solver's proven move.
+    """
+    import threading
+
+    from .assist import compute_hint
+    from .fair import Knowledge
+    from .fair_assist import chance_text, fair_hint
+
+    p = guarded(lambda: load_position(game, deal_number, option, position))
+    stop = threading.Event()
+    if peek:
+        data = {**guarded(lambda: compute_hint(p, timeout, stop)), "fair": False}
+        text = f"{data['move'] or 'no move'}\n{data['verdict']} (the solver saw every card)"
+    else:
+        data = guarded(lambda: fair_hint(p, Knowledge.start(p), (), timeout, stop))
+        text = f"{data['move'] or 'no move'}\n{chance_text(data)}"
+    emit(data, as_json, text)
+
+
+@app.command()
 def study(
     ctx: typer.Context,
     game: Annotated[

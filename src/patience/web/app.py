@@ -25,17 +25,19 @@ from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import Response
 from pydantic import TypeAdapter
 
-from .. import assist
+from .. import assist, fair_assist
 from ..errors import PatienceError
+from ..fair import Settings
 from ..games import GAMES
 from ..position import Position
 from ..store import Store
 from . import solver_pool
 from .api_models import (
+    Chance,
     GameView,
     Hint,
     Messages,
@@ -66,6 +68,7 @@ log = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 LANGUAGES = ("en", "es", "fr")
 HINT_TIMEOUT = 2.0
+CHANCE_TIMEOUT = 3.0
 WINNABLE_BUDGET = 8.0
 REWIND_BUDGET = 10.0
 STORE_THREADS = 4
@@ -88,13 +91,18 @@ def create_app(
     port: int | None = None,
     idle_cap: float = IDLE_CAP,
     hint_timeout: float = HINT_TIMEOUT,
+    chance_timeout: float = CHANCE_TIMEOUT,
+    hint_settings: Settings = fair_assist.HINT,
+    chance_settings: Settings = fair_assist.CHANCE,
     clock: Callable[[], float] = time.time,
     lan: bool = False,
 ) -> FastAPI:
     """The web app over the store in ``data_dir`` (None: the user data folder).
 
     ``port`` is the port the server listens on: Host and Origin headers must name it
-    (None accepts any port of localhost, for in-process tests). ``clock`` is the wall
+    (None accepts any port of localhost, for in-process tests). ``hint_settings`` and
+    ``chance_settings``: how hard the fair hint and the chance to win think, within
+    ``hint_timeout`` and ``chance_timeout`` seconds. ``clock`` is the wall
     clock of the game timer (tests pass a fake one). ``lan``: the server listens beyond
     this computer, and accepts its own addresses on the network (``LocalOnly``).
     """
@@ -165,11 +173,10 @@ def create_app(
     async def winnable_start(start: Position, request: Request) -> tuple[Position, str | None]:
         if assist.solver_module() is None:
             return start, _("The solver is not available: this deal may not be winnable")
-        cancel = threading.Event()
         assert start.deal is not None  # a random deal was drawn
         work = partial(assist.winnable_deal, start.game, dict(start.options), start.deal)
         try:
-            found = await solvers.run(request, cancel, WINNABLE_BUDGET, work)
+            found = await solvers.run(request, threading.Event(), WINNABLE_BUDGET, work)
         except (PatienceError, ApiError):
             raise
         except Exception:  # noqa: BLE001 - fall back to the random deal
@@ -233,42 +240,74 @@ def create_app(
         """Send the top card of a pile to its foundation (double-click)."""
         return await game_view(lambda: service.foundation(game_id, body.pile))
 
+    async def newest(
+        key: str, request: Request, budget: float, work: Callable[[float, assist.Cancel], T]
+    ) -> T:
+        """``work`` in the solver pool; a newer request under ``key`` cancels this one (it
+        would answer for a position the player may have left)."""
+        cancel = threading.Event()
+        previous = hint_cancels.pop(key, None)
+        if previous is not None:
+            previous.set()
+        hint_cancels[key] = cancel
+        try:
+            return await solvers.run(request, cancel, budget, work)
+        finally:
+            if hint_cancels.get(key) is cancel:
+                del hint_cancels[key]
+
     @api.get("/games/{game_id}/hint", response_model=Hint)
-    async def hint(game_id: str, request: Request) -> dict[str, Any]:
-        """The solver's verdict and next move (about 2 s at most; 503 when it is busy)."""
-        live = await in_thread(lambda: service.get(game_id))
+    async def hint(
+        game_id: str,
+        request: Request,
+        peek: bool = Query(
+            default=False,
+            description="Let the solver look at the face-down cards: a proven verdict and "
+            "line, and the game is recorded as assisted.",
+        ),
+    ) -> dict[str, Any]:
+        """Advice for the game's position, about 2 s at most (503 when the solver is busy).
+
+        Fair by default: the move with the best chance of winning from what the player
+        has seen, with that chance. A newer hint request for the game cancels this one.
+        """
+        if not peek:
+            position, knowledge, keys = await in_thread(lambda: service.player_state(game_id))
+            work = partial(fair_assist.fair_hint, position, knowledge, keys, settings=hint_settings)
+            return await newest(game_id, request, hint_timeout, work)
+        live = await in_thread(lambda: service.mark_assisted(game_id))
         position = live.session.position
         known = hints.get(position)
         if known is not None:
-            return known
-        cancel = threading.Event()
-        # A newer hint request for the same game makes the older one pointless.
-        previous = hint_cancels.pop(game_id, None)
-        if previous is not None:
-            previous.set()
-        hint_cancels[game_id] = cancel
-        try:
-            result = await solvers.run(
-                request, cancel, hint_timeout, partial(assist.compute_hint, position)
-            )
-            # Replaying a winning line to remember it is engine work: never on the event
-            # loop that serves the page and the moves.
-            await in_thread(lambda: hints.learn(position, result))
-            return result
-        finally:
-            if hint_cancels.get(game_id) is cancel:
-                del hint_cancels[game_id]
+            return {**known, "fair": False}
+        work = partial(assist.compute_hint, position)
+        result = await newest(game_id, request, hint_timeout, work)
+        # Replaying a winning line to remember it is engine work: never on the event loop
+        # that serves the page and the moves.
+        await in_thread(lambda: hints.learn(position, result))
+        return {**result, "fair": False}
+
+    @api.get("/games/{game_id}/chance", response_model=Chance)
+    async def chance(game_id: str, request: Request) -> dict[str, Any]:
+        """The chance to win from what the player has seen: the share of sampled
+        arrangements of the unseen cards from which the position can still be won, with
+        its 95% interval and the sample count (about 3 s at most; 503 when busy). A newer
+        request for the game cancels this one."""
+        position, knowledge, _keys = await in_thread(lambda: service.player_state(game_id))
+        work = partial(fair_assist.chance_of, position, knowledge, settings=chance_settings)
+        return await newest(f"chance:{game_id}", request, chance_timeout, work)
 
     @api.post("/games/{game_id}/rewind", response_model=GameView)
     async def rewind(game_id: str, request: Request) -> dict[str, Any]:
-        """Undo back to the last position the solver proves winnable."""
-        live = await in_thread(lambda: service.get(game_id))
+        """Undo back to the last position the solver proves winnable. The solver looks at
+        the face-down cards: the game is recorded as assisted."""
         if assist.solver_module() is None:
+            await in_thread(lambda: service.get(game_id))  # 404 first for an unknown game
             raise ApiError(409, "solver_unavailable", _("The solver is not available"))
+        live = await in_thread(lambda: service.mark_assisted(game_id))
         history = list(live.session.history)
-        cancel = threading.Event()
         keep = await solvers.run(
-            request, cancel, REWIND_BUDGET, partial(assist.find_rewind, history)
+            request, threading.Event(), REWIND_BUDGET, partial(assist.find_rewind, history)
         )
         n = len(history) - 1
         if keep is None or keep == n:

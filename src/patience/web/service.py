@@ -13,13 +13,14 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import rank_text
 from ..errors import InvalidPositionError, PatienceError
 from ..fair import Knowledge, player_view
+from ..fair.greedy import state_key
 from ..games import GAMES, game_for, get_game, position_from_json
 from ..games.describe import describe
 from ..moves import PILES, Move
@@ -331,6 +332,27 @@ class Service:
                 s.undo()
 
         return self.change(game_id, act)
+
+    def mark_assisted(self, game_id: str) -> Live:
+        """Record that the solver looked at the face-down cards for this game (a proven
+        hint, the winnable indicator, rewind): a win then counts apart, as after "Show me"."""
+        with self.lock:
+            live = self.get(game_id)
+            if not live.record.assisted:
+                live.record.assisted = True
+                try:
+                    self.store.save_game(live.record)
+                except BaseException:
+                    self._cache.pop(game_id, None)
+                    raise
+            return live
+
+    def player_state(self, game_id: str) -> tuple[Position, Knowledge, frozenset[Hashable]]:
+        """The game's position, what the player knows of it, and the ``state_key`` of every
+        position of its history (fair advice must not lead back to one), taken together."""
+        with self.lock:
+            s = self.get(game_id).session
+            return s.position, s.knowledge, frozenset(state_key(p) for p in s.history)
 
     def set_notice(self, live: Live, notice: str | None) -> None:
         """Attach a notice to the game's next view (saved with it)."""

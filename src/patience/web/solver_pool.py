@@ -210,7 +210,9 @@ class SolverPool:
         budget: float,
         work: Callable[[float, Cancel], T],
     ) -> T:
-        """``work(seconds_left, cancel)`` in a worker, once a slot is free within ``budget``."""
+        """``work(seconds_left, cancel)`` in a worker process, once a slot is free within
+        ``budget``. ``work`` is a module-level function (or a ``functools.partial`` of one
+        with picklable arguments) whose result is plain data."""
         deadline = time.monotonic() + budget
         acquired = False
         with anyio.move_on_after(budget):

@@ -2,13 +2,14 @@
 // shows the GameView it returns (setView); a new game, undo, restart, the statistics.
 import * as api from "./api.js";
 import { closeDialogs, openConfirm, openNewGame, openResult, openStats } from "./dialogs.js";
+import { checkChance, peeking } from "./fair.js";
 import { gameInfo, gameWithOptions, games } from "./games.js";
 import { cancelShowMe, checkWinnable } from "./hints.js";
 import { cardName, pileName as pileLabel, t, tn } from "./i18n.js";
 import { pilesOf } from "./layout.js";
 import { applyLooks } from "./looks.js";
 import { canGoUp, describeMove, isLegal, moveText } from "./moves.js";
-import { render, renderInfo } from "./render.js";
+import { applyTexts, render, renderInfo } from "./render.js";
 import { enableSound, playSound } from "./sound.js";
 import { LAST_GAME_KEY, SETTINGS_KEY, state } from "./state.js";
 import { say, setStatus, showError } from "./status.js";
@@ -16,11 +17,13 @@ import { say, setStatus, showError } from "./status.js";
 export function saveSetting(key, value) {
   state.settings[key] = value;
   localStorage.setItem(SETTINGS_KEY, JSON.stringify(state.settings));
-  if (key === "showWinnable") {
+  if (key === "showWinnable" || key === "peek") {
     state.winnable = null;
     checkWinnable();
-    renderInfo();
+    render();
+    applyTexts(); // the toolbar gains or loses "Show me": fit it again
   }
+  if (key === "showChance") checkChance(state.view, state.settings, renderInfo);
   document.body.classList.toggle("no-anim-pref", !state.settings.animate);
   applyLooks(state.settings);
   enableSound(state.settings.sound);
@@ -278,19 +281,21 @@ export function setView(view, { announce = null } = {}) {
     say(t("You won!"));
     document.body.classList.add("celebrate");
     setTimeout(() => document.body.classList.remove("celebrate"), 1600);
-    setTimeout(() => openResult("won", state.view, resultActions), 450);
+    setTimeout(() => openResult("won", state.view, resultActions()), 450);
   } else if (view.status === "stuck" && (!previous || previous.status !== "stuck" || fresh)) {
     cancelShowMe();
     setStatus(() => t("No moves left"), "warn");
     say(t("No moves left"));
-    openResult("stuck", view, resultActions);
+    openResult("stuck", view, resultActions());
   }
   checkWinnable();
+  checkChance(view, state.settings, renderInfo);
 }
 
-const resultActions = {
+// Rewinding looks at the face-down cards: offered only when the player lets the solver.
+const resultActions = () => ({
   newGame: () => newDeal(),
   undo: () => undo(),
-  rewind: () => rewind(),
+  rewind: peeking(state.settings) ? () => rewind() : null,
   stats: () => showStats(),
-};
+});

@@ -63,7 +63,12 @@ export const action = (id, name) => request("POST", `/games/${encodeURIComponent
 // Send the top card of a pile to its foundation.
 export const toFoundation = (id, pile) =>
   request("POST", `/games/${encodeURIComponent(id)}/foundation`, { pile });
-// The solver's hint: {verdict, move, line}.
-export const hint = (id, signal) => request("GET", `/games/${encodeURIComponent(id)}/hint`, undefined, signal);
+// A hint: {verdict, move, line, fair, chance, interval, samples, ...}. Fair (from what the
+// player has seen) unless peek: then the solver looks at every card, and the server records
+// the game as assisted.
+export const hint = (id, signal, peek = false) =>
+  request("GET", `/games/${encodeURIComponent(id)}/hint${peek ? "?peek=true" : ""}`, undefined, signal);
+// The chance to win from what the player has seen: {chance, interval, samples, undecided, exact}.
+export const chance = (id, signal) => request("GET", `/games/${encodeURIComponent(id)}/chance`, undefined, signal);
 // Statistics per game and options.
 export const stats = () => request("GET", "/stats");

@@ -21,6 +21,7 @@ import { cardDefs } from "./cards.js";
 import { formatTime, openSettings, refreshDialogs } from "./dialogs.js";
 import { gameWithOptions, games, loadGames } from "./games.js";
 import { mountLanguageMenu, openHelp } from "./help.js";
+import { peeking, whyNoPeeking } from "./fair.js";
 import { cancelShowMe, showHint, showMe, useActions } from "./hints.js";
 import { initI18n, t } from "./i18n.js";
 import { installKeyboard, installPointer } from "./input.js";
@@ -103,6 +104,9 @@ function onKey(ev) {
 
 // ---------- start ----------
 
+// The settings offered only when the solver may look at the face-down cards, with why not.
+const PEEKING_SETTINGS = { showWinnable: (settings) => (peeking(settings) ? null : whyNoPeeking()) };
+
 function wireButtons() {
   const on = (id, fn) => document.getElementById(id).addEventListener("click", fn);
   on("btn-game", openNewGameDialog);
@@ -113,7 +117,7 @@ function wireButtons() {
   on("btn-hint", showHint);
   on("btn-showme", showMe);
   on("btn-stats", showStats);
-  on("btn-settings", () => openSettings(state.settings, saveSetting, LOOK_CHOICES));
+  on("btn-settings", () => openSettings(state.settings, saveSetting, LOOK_CHOICES, PEEKING_SETTINGS));
   on("btn-help", () => openHelp(state.view ? state.view.game : games()[0].name));
   on("btn-fullscreen", toggleFullscreen);
   installFullscreen(document.getElementById("btn-fullscreen"), applyTexts);

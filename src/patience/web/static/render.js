@@ -2,6 +2,7 @@
 // cards, rings, badges, the info line). Cards keep their elements so moves animate.
 import { backSVG, faceKey, faceSVG, rankLabel, rankLetter, rankName, rankOf } from "./cards.js";
 import { formatTime } from "./dialogs.js";
+import { chanceItem, gatePeeking, peeking } from "./fair.js";
 import { gameInfo, gameTitle } from "./games.js";
 import { cardName, pileName as pileLabel, t, tn } from "./i18n.js";
 import { computeLayout, placeCards } from "./layout.js";
@@ -324,6 +325,7 @@ export function renderInfo() {
     s.className = cls;
     s.textContent = text;
     items.push(s);
+    return s;
   };
   item("game-title", gameTitle(v.game, v.title));
   item("deal", t("Deal {deal}", { deal: v.deal ?? "–" }));
@@ -336,7 +338,7 @@ export function renderInfo() {
     item("redeals", v.redeals_left === null ? t("Redeals: unlimited") : t("Redeals left: {n}", { n: v.redeals_left }));
   }
   if (v.base) item("base", t("Base rank: {rank}", { rank: rankName(v.base) }));
-  if (state.settings.showWinnable && state.winnable) {
+  if (state.settings.showWinnable && peeking(state.settings) && state.winnable) {
     const verdict = state.winnable.verdict;
     const text = {
       checking: t("Checking…"),
@@ -346,6 +348,8 @@ export function renderInfo() {
     }[verdict];
     item(`winnable winnable-${verdict}`, text);
   }
+  const chance = chanceItem(v, state.settings);
+  if (chance) item("chance", chance.text).title = chance.title;
   info.replaceChildren(...items);
 }
 
@@ -372,6 +376,7 @@ export function renderButtons() {
   set("btn-restart", v && (v.can_undo || v.can_redo));
   set("btn-hint", v && v.status !== "won");
   set("btn-showme", v && (v.status === "playing" || state.showMe));
+  gatePeeking(state.settings);
 }
 
 export function restoreFocus() {

@@ -73,6 +73,14 @@ def held_real_hint(position: Position, timeout: float, cancel: Cancel) -> dict[s
     return assist.compute_hint(position, timeout, cancel)
 
 
+def held_fair_hint(
+    position: Position, knowledge: Any, keys: Any, timeout: float, cancel: Cancel, **_: Any
+) -> dict[str, Any]:
+    """``fair_assist.fair_hint`` that holds its slot; then 'unknown' with no chance."""
+    hold(timeout, cancel)
+    return {**UNKNOWN, "fair": True}
+
+
 def hint_without_solver(position: Position, timeout: float, cancel: Cancel) -> dict[str, Any]:
     """``compute_hint`` in a worker where the solver is not installed."""
     with mock.patch.object(assist, "solver_module", lambda: None):

@@ -13,6 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
+import solver_stubs
 from engine_builders import near_won_klondike
 from patience import get_game, position_to_json
 from patience.cli import app as cli_app
@@ -186,14 +187,11 @@ def test_a_newer_fair_hint_cancels_the_older(
 ) -> None:
     import patience.fair_assist as fair_module
 
-    def endless(*args: Any, **kwargs: Any) -> dict[str, Any]:
-        cancel: threading.Event = args[4]
-        assert cancel.wait(60), "the hint search was never cancelled"
-        return {"verdict": "unknown", "move": None, "line": [], "fair": True}
-
-    monkeypatch.setattr(fair_module, "fair_hint", endless)
-    app = create_app(tmp_path, hint_timeout=30.0)
-    cancels: dict[str, threading.Event] = app.state.hint_cancels
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    monkeypatch.setenv(solver_stubs.GATE, str(gate))
+    monkeypatch.setattr(fair_module, "fair_hint", solver_stubs.held_fair_hint)
+    app = create_app(tmp_path / "data", hint_timeout=30.0)
     with TestClient(app, base_url="http://localhost") as c:
         gid = create(c, game="klondike", deal=5)["id"]
         replies: list[int] = []
@@ -201,19 +199,17 @@ def test_a_newer_fair_hint_cancels_the_older(
             target=lambda: replies.append(c.get(f"/api/games/{gid}/hint").status_code)
         )
         first.start()
-        while gid not in cancels:
-            threading.Event().wait(0.01)
-        older = cancels[gid]
+        solver_stubs.wait_for(gate / "searching-0")
+        # A peeking hint for the same game: the fair search is cancelled, answers, and
+        # lets the proven one have the solver.
         second = threading.Thread(
             target=lambda: replies.append(
                 c.get(f"/api/games/{gid}/hint", params={"peek": "true"}).status_code
             )
         )
         second.start()
-        first.join(timeout=20)
-        assert not first.is_alive() and older.is_set() and replies == [200]
-        while gid not in cancels or cancels[gid] is older:
-            threading.Event().wait(0.01)
-        cancels[gid].set()
-        second.join(timeout=60)
+        solver_stubs.wait_for(gate / "cancelled-0")
+        first.join(timeout=solver_stubs.WAIT)
+        second.join(timeout=solver_stubs.WAIT)
+        assert not first.is_alive() and not second.is_alive()
         assert replies == [200, 200]

@@ -129,7 +129,8 @@ def test_a_killed_worker_is_replaced_and_its_request_refused_by_name(
     with TestClient(app, base_url="http://localhost") as c:
         gid = c.post("/api/games", json={"game": "klondike", "deal": 1}).json()["id"]
         replies: list[Any] = []
-        asking = threading.Thread(target=lambda: replies.append(c.get(f"/api/games/{gid}/hint")))
+        hint = f"/api/games/{gid}/hint?peek=true"  # the proven hint: compute_hint
+        asking = threading.Thread(target=lambda: replies.append(c.get(hint)))
         asking.start()
         solver_stubs.wait_for(tmp_path / "searching-0")
         worker = int((tmp_path / "pid-0").read_text())
@@ -143,7 +144,7 @@ def test_a_killed_worker_is_replaced_and_its_request_refused_by_name(
         assert r.headers["retry-after"]
         # A new worker answers the next request.
         solver_stubs.release(tmp_path)
-        assert c.get(f"/api/games/{gid}/hint").status_code == 200
+        assert c.get(hint).status_code == 200
         assert int((tmp_path / "pid-1").read_text()) != worker
 
 

@@ -1,7 +1,7 @@
 // The patience table: state, rendering, and the player's actions. The server decides every
 // rule; this page shows the GameView it returns and sends it the player's moves.
 import * as api from "./api.js";
-import { backSVG, cardDefs, faceKey, faceSVG, rankLabel, rankLetter, rankName, rankOf } from "./cards.js";
+import { backSVG, cardDefs, faceKey, faceSVG, indexFan, rankLabel, rankLetter, rankName, rankOf } from "./cards.js";
 import {
   closeDialogs,
   formatTime,
@@ -16,9 +16,11 @@ import { gameInfo, gameTitle, gameWithOptions, games, loadGames } from "./games.
 import { mountLanguageMenu, openHelp } from "./help.js";
 import { cardName, initI18n, pileName as pileLabel, t, tError, tn } from "./i18n.js";
 import { installKeyboard, installPointer } from "./input.js";
-import { computeLayout, moveName, pileOfToken, pilesOf, placeCards } from "./layout.js";
+import { fitLayout, moveName, pileOfToken, pilesOf } from "./layout.js";
 import { applyLooks, installFullscreen, isFullscreen, LOOK_CHOICES, LOOK_DEFAULTS, toggleFullscreen } from "./looks.js";
 import { enableSound, playSound } from "./sound.js";
+import { playCascade } from "./cascade.js";
+import { animateDeal, animateMoves, installSkip, motionAllowed, placesOf } from "./motion.js";
 
 const SETTINGS_KEY = "patience.settings";
 const LAST_GAME_KEY = "patience.lastGame";
@@ -49,7 +51,7 @@ const slotEls = new Map(); // pile -> element
 let ringEls = [];
 
 function loadSettings() {
-  const defaults = { showWinnable: false, winnableOnly: false, animate: true, oneClick: false, sound: false, ...LOOK_DEFAULTS };
+  const defaults = { showWinnable: false, winnableOnly: false, animate: true, autoplay: false, oneClick: false, sound: false, ...LOOK_DEFAULTS };
   try {
     return { ...defaults, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") };
   } catch {
@@ -221,12 +223,12 @@ function cancelShowMe() {
 }
 
 // Run one server call that returns a GameView; keep the page consistent whatever happens.
-async function perform(call, { announce = null } = {}) {
+async function perform(call, { announce = null, deal = false } = {}) {
   state.busy++;
   document.body.classList.add("busy");
   try {
     const view = await call();
-    setView(view, { announce });
+    setView(view, { announce, deal, moves: true });
     return true;
   } catch (err) {
     showError(err);
@@ -259,7 +261,7 @@ async function playMove(text, { assisted = false } = {}) {
   const description = () => describeMove(text, before);
   state.selected = null;
   state.hint = null;
-  const options = { legal: isLegal(text), assisted };
+  const options = { legal: isLegal(text), assisted, autoplay: state.settings.autoplay && !assisted };
   const ok = await perform(() => api.move(state.view.id, text, options), { announce: description() });
   if (ok) playSound(text === "deal" ? "deal" : "move");
   if (ok) reportDone(description);
@@ -303,7 +305,9 @@ async function toFoundation(pile) {
     return;
   }
   const description = () => (top ? t("{card} to its foundation", { card: cardName(top.text) }) : "");
-  const ok = await perform(() => api.toFoundation(state.view.id, pile), { announce: description() });
+  const ok = await perform(() => api.toFoundation(state.view.id, pile, state.settings.autoplay), {
+    announce: description(),
+  });
   if (ok) playSound("move");
   if (ok) reportDone(description);
 }
@@ -397,7 +401,7 @@ async function startGame(body) {
     setStatus(() => t("Looking for a winnable deal…"));
     say(t("Looking for a winnable deal…"));
   }
-  const ok = await perform(() => api.newGame(body));
+  const ok = await perform(() => api.newGame(body), { deal: true });
   if (ok) playSound("deal");
   if (ok) {
     const v = state.view;
@@ -594,9 +598,13 @@ async function checkWinnable() {
 
 // ---------- state updates ----------
 
-function setView(view, { announce = null } = {}) {
+// deal: a new deal, drawn flying from the stock; moves: the reply to the player's action,
+// whose moves to the foundations land one after another.
+function setView(view, { announce = null, deal = false, moves = false } = {}) {
   const previous = state.view;
   const fresh = !previous || previous.id !== view.id;
+  const before = placesOf(cardEls);
+  const previousCards = state.cards;
   state.fresh = fresh;
   state.view = view;
   state.receivedAt = performance.now();
@@ -607,15 +615,22 @@ function setView(view, { announce = null } = {}) {
   }
   if (state.selected && !(state.cards[state.selected.pile] || [])[state.selected.index]) state.selected = null;
   render({ animate: !fresh });
+  const motion = motionAllowed(state.settings);
+  if (motion && fresh && deal) animateDeal(state.cards, cardEls, state.layout);
+  else if (motion && !fresh && moves && view.last_move) {
+    animateMoves(view.last_move.split(" "), before, previousCards, state.cards, cardEls);
+  }
   if (announce) say(announce);
+  if (view.autoplayed && view.autoplayed.length) {
+    const n = view.autoplayed.length;
+    say(`${announce || ""} ${tn("{n} card moved to the foundations", "{n} cards moved to the foundations", n)}`);
+  }
   if (view.status === "won" && (!previous || previous.status !== "won" || fresh)) {
     cancelShowMe();
     playSound("win");
     setStatus(() => t("You won!"), "won");
     say(t("You won!"));
-    document.body.classList.add("celebrate");
-    setTimeout(() => document.body.classList.remove("celebrate"), 1600);
-    setTimeout(() => openResult("won", state.view, resultActions), 450);
+    celebrate();
   } else if (view.status === "stuck" && (!previous || previous.status !== "stuck" || fresh)) {
     cancelShowMe();
     setStatus(() => t("No moves left"), "warn");
@@ -623,6 +638,30 @@ function setView(view, { announce = null } = {}) {
     openResult("stuck", view, resultActions);
   }
   checkWinnable();
+}
+
+// The win: the cards cascade off the foundations (a click or a key ends it), then the result;
+// with no motion, a short hop of the foundations' cards.
+function celebrate() {
+  const result = () => openResult("won", state.view, resultActions);
+  if (!motionAllowed(state.settings)) {
+    document.body.classList.add("celebrate");
+    setTimeout(() => document.body.classList.remove("celebrate"), 1600);
+    setTimeout(result, 450);
+    return;
+  }
+  const L = state.layout;
+  const founds = L.order.filter((p) => L.piles[p].kind === "foundation");
+  const leaving = [];
+  for (let depth = 1; depth <= 13; depth++) {
+    for (const f of founds) {
+      const list = state.cards[f] || [];
+      const card = list[list.length - depth];
+      const pos = (state.positions[f] || [])[list.length - depth];
+      if (card && pos) leaving.push({ text: card.text, el: cardEls.get(card.key), x: pos.x, y: pos.y });
+    }
+  }
+  playCascade(table, leaving, { cw: L.cw, ch: L.ch }, result);
 }
 
 const resultActions = {
@@ -695,18 +734,8 @@ function render({ animate = true, moves = true } = {}) {
   if (!v) return;
   const { w, h } = tableSize();
   const wasteShown = v.table.waste_shown;
-  // Smaller cards when a long pile would not fit even with its fan squeezed, as AisleRiot does.
-  let placed = null;
-  for (let scale = 1; ; scale *= 0.93) {
-    state.layout = computeLayout(v, w, h, scale);
-    placed = placeCards(state.layout, state.cards, { wasteShown });
-    if (placed.height <= h + 1 || scale < 0.5) break;
-  }
-  // A very long pile (a Hopscotch reserve of 20 cards and more): overlap its cards more
-  // rather than push the last one off the table.
-  if (placed.height > h + 1) {
-    placed = placeCards(state.layout, state.cards, { wasteShown, minUpFan: 0.1 });
-  }
+  const { layout, placed } = fitLayout(v, w, h, state.cards, indexFan());
+  state.layout = layout;
   state.positions = placed.positions;
   const L = state.layout;
   table.style.setProperty("--cw", `${L.cw}px`);
@@ -1179,6 +1208,7 @@ async function main() {
   wireButtons();
   installPointer(table, pointerCtx);
   installKeyboard(table, keyboardCtx);
+  installSkip(table);
   // Focus on the table itself passes to the cursor's card (later: focus() is ignored
   // while the browser is still handing focus to the table).
   table.addEventListener("focus", () => {
@@ -1249,6 +1279,7 @@ async function main() {
     showError(err);
   }
   document.body.dataset.ready = "true";
+  performance.mark("playable"); // the first board takes input (bench/web.py reads it)
 }
 
 main();

@@ -27,7 +27,8 @@ MIN_LEGIBLE_WIDTH = 30
 """layout.js's floor: cards shrink no further (a tall pile overlaps more instead)."""
 
 MEASURE = """() => {
-  const cards = [...document.querySelectorAll('#table .card')].filter(c => getComputedStyle(c).visibility !== 'hidden');
+  const cards = [...document.querySelectorAll('#table .card')]
+    .filter(c => getComputedStyle(c).visibility !== 'hidden');
   const byPile = {};
   for (const c of cards) (byPile[c.dataset.pile] ||= [])[Number(c.dataset.index)] = c;
   const out = {widths: [], clipped: []};
@@ -50,8 +51,11 @@ MEASURE = """() => {
         else return;  // a squared pile: only its top card shows
       }
       // (Nothing lies over a card's top edge: the card under it is beneath.)
-      const inside = rank.left >= r.left - 0.5 && rank.right <= right + 0.5 && rank.bottom <= bottom + 0.5;
-      if (!inside) out.clipped.push([pile, i, c.dataset.card, rank.bottom - bottom, rank.right - right]);
+      const inside = rank.left >= r.left - 0.5 && rank.right <= right + 0.5
+        && rank.bottom <= bottom + 0.5;
+      if (!inside) {
+        out.clipped.push([pile, i, c.dataset.card, rank.bottom - bottom, rank.right - right]);
+      }
     });
   }
   return out;

@@ -20,7 +20,7 @@ import { fitLayout, moveName, pileOfToken, pilesOf } from "./layout.js";
 import { applyLooks, installFullscreen, isFullscreen, LOOK_CHOICES, LOOK_DEFAULTS, toggleFullscreen } from "./looks.js";
 import { enableSound, playSound } from "./sound.js";
 import { playCascade } from "./cascade.js";
-import { animateDeal, animateMoves, installSkip, motionAllowed, placesOf } from "./motion.js";
+import { animateDeal, animateMoves, installSkip, motionAllowed, placesOf, settled } from "./motion.js";
 
 const SETTINGS_KEY = "patience.settings";
 const LAST_GAME_KEY = "patience.lastGame";
@@ -620,11 +620,9 @@ function setView(view, { announce = null, deal = false, moves = false } = {}) {
   else if (motion && !fresh && moves && view.last_move) {
     animateMoves(view.last_move.split(" "), before, previousCards, state.cards, cardEls);
   }
-  if (announce) say(announce);
-  if (view.autoplayed && view.autoplayed.length) {
-    const n = view.autoplayed.length;
-    say(`${announce || ""} ${tn("{n} card moved to the foundations", "{n} cards moved to the foundations", n)}`);
-  }
+  const auto = (view.autoplayed || []).length;
+  const homed = auto ? tn("{n} card moved to the foundations", "{n} cards moved to the foundations", auto) : "";
+  if (announce || auto) say([announce, homed].filter(Boolean).join(" "));
   if (view.status === "won" && (!previous || previous.status !== "won" || fresh)) {
     cancelShowMe();
     playSound("win");
@@ -661,7 +659,8 @@ function celebrate() {
       if (card && pos) leaving.push({ text: card.text, el: cardEls.get(card.key), x: pos.x, y: pos.y });
     }
   }
-  playCascade(table, leaving, { cw: L.cw, ch: L.ch }, result);
+  // The last cards land first (Finish sends them home one by one).
+  settled().then(() => playCascade(table, leaving, { cw: L.cw, ch: L.ch }, result));
 }
 
 const resultActions = {

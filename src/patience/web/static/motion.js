@@ -33,6 +33,11 @@ export function skipAll() {
   for (const end of [...skipHooks]) end();
 }
 
+// A promise that resolves once every card has landed (at once when a click skips them).
+export function settled() {
+  return Promise.all([...running.keys()].map((a) => a.finished.catch(() => {}))).then(() => {});
+}
+
 // A drawing of another module that skipAll ends: add returns the function that removes it.
 export function onSkip(end) {
   skipHooks.add(end);
@@ -43,12 +48,17 @@ function translate(p) {
   return `translate(${p.x}px, ${p.y}px)`;
 }
 
-// Fly el from point `from` to where render put it, after `delay` ms; it stays at `from` until
-// then and passes over the other cards on its way.
-function fly(el, from, delay, duration, z) {
+// Fly el from point `from` to where render put it, after `delay` ms, passing over the other
+// cards on its way. Until then it waits at `from`, unseen (appear: it shows as it leaves, as
+// a dealt card does; else it is seen waiting, as a card still on its pile is).
+function fly(el, from, delay, duration, z, appear = false) {
   el.classList.add("in-flight");
   const to = { x: el._x, y: el._y };
-  const a = el.animate([{ transform: translate(from), zIndex: z }, { transform: translate(to), zIndex: z }], {
+  const start = { transform: translate(from), zIndex: z, offset: 0 };
+  const frames = appear
+    ? [{ ...start, opacity: 0 }, { opacity: 1, offset: 0.1 }, { transform: translate(to), zIndex: z }]
+    : [start, { transform: translate(to), zIndex: z }];
+  const a = el.animate(frames, {
     duration,
     delay,
     easing: EASE,
@@ -81,7 +91,7 @@ export function animateDeal(cards, els, layout) {
       const card = cards[p][i];
       const el = card && els.get(card.key);
       if (!el) continue;
-      fly(el, origin, k * DEAL_STEP, DEAL_FLIGHT, 500 + k);
+      fly(el, origin, k * DEAL_STEP, DEAL_FLIGHT, 500 + k, true);
       k++;
     }
   }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from patience import Position
+from patience.games import position_from_json
 from patience.solver import safe_moves
 from test_api import act, create, full_position, make_client, suit
 
@@ -31,7 +31,7 @@ def safe_and_unsafe() -> dict[str, Any]:
 
 
 def test_the_rule_is_the_solvers_safe_moves() -> None:
-    p = Position.from_json(safe_and_unsafe())
+    p = position_from_json(safe_and_unsafe())
     assert [str(m) for m in safe_moves(p)] == ["t1>f3"]
 
 

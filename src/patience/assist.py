@@ -156,6 +156,13 @@ def find_rewind(history: list[Position], budget: float, cancel: Cancel) -> int |
     return lo if lo >= 0 else None
 
 
+def safe_moves(position: Position) -> list[Move]:
+    """The moves auto-play makes after a player's move: the solver's proven-safe moves to
+    the foundations (``solver.safe_moves``); none while the solver is not installed."""
+    solver = solver_module()
+    return [] if solver is None else list(solver.safe_moves(position))
+
+
 def useful_move(position: Position) -> Move | None:
     """A legal move worth trying, by simple rules (the hint when no solver is at hand).
 

@@ -32,6 +32,7 @@ __all__ = [
     "find_winnable",
     "hint",
     "replay",
+    "safe_moves",
     "solve",
 ]
 
@@ -71,6 +72,13 @@ class Hint:
 def adapter_for(game: Game) -> Adapter:
     """The search adapter of ``game`` (the per-game pruning, or the generic one)."""
     return adapter_class(game.solver_adapter)(game)
+
+
+def safe_moves(position: Position) -> list[Move]:
+    """The moves to the foundations that are proven safe from ``position``, in order: the
+    game's own rule (its adapter's ``auto``, which the search makes without trying
+    anything else), so that a player's auto-play and the solver share one proof."""
+    return adapter_for(game_for(position)).auto(position)[0]
 
 
 def decide(

@@ -101,6 +101,12 @@ class MoveRequest(BaseModel):
         strict=True,
         description="The solver chose this move ('Show me'): a win is then not the player's.",
     )
+    autoplay: bool = Field(
+        default=False,
+        strict=True,
+        description="Then send home every card it is proven safe to (listed in 'autoplayed'; "
+        "one undo takes them back with this move).",
+    )
 
 
 class PileRequest(BaseModel):
@@ -109,6 +115,9 @@ class PileRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     pile: str = Field(max_length=10, examples=["t3", "w"])
+    autoplay: bool = Field(
+        default=False, strict=True, description="As for a move: then auto-play the safe moves."
+    )
 
 
 class GameView(BaseModel):
@@ -134,7 +143,12 @@ class GameView(BaseModel):
     redeals: int
     redeals_left: int | None = Field(description="Redeals left; null = unlimited.")
     base: str | None = Field(description="Lady Jane's base rank, e.g. '7'.")
-    last_move: str | None
+    last_move: str | None = Field(
+        description="The moves the last change played, in order, separated by spaces."
+    )
+    autoplayed: list[str] = Field(
+        default=[], description="The moves auto-play made after the last move, in order."
+    )
     notice: str | None
     finished: bool = Field(description="Recorded in the statistics (won or abandoned).")
     assisted: bool = Field(

@@ -211,9 +211,12 @@ def create_app(
         """Play one move (409 with the reason when the rules refuse it).
 
         ``assisted``: the solver chose the move ("Show me"); the game is then assisted,
-        and a win counts apart from the player's own in the statistics.
+        and a win counts apart from the player's own in the statistics. ``autoplay``: then
+        the cards proven safe to send home go there too (``autoplayed``).
         """
-        return await game_view(lambda: service.move(game_id, body.move, body.assisted))
+        return await game_view(
+            lambda: service.move(game_id, body.move, body.assisted, body.autoplay)
+        )
 
     @api.post("/games/{game_id}/undo", response_model=GameView)
     async def undo(game_id: str) -> dict[str, Any]:
@@ -238,7 +241,7 @@ def create_app(
     @api.post("/games/{game_id}/foundation", response_model=GameView)
     async def foundation(game_id: str, body: PileRequest) -> dict[str, Any]:
         """Send the top card of a pile to its foundation (double-click)."""
-        return await game_view(lambda: service.foundation(game_id, body.pile))
+        return await game_view(lambda: service.foundation(game_id, body.pile, body.autoplay))
 
     async def newest(
         key: str, request: Request, budget: float, work: Callable[[float, assist.Cancel], T]

@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import assist
 from ..cards import rank_text
 from ..errors import InvalidPositionError, PatienceError
 from ..fair import Knowledge, player_view
@@ -69,6 +70,8 @@ class Live:
 
     record: GameRecord
     session: Session
+    autoplayed: tuple[str, ...] = ()
+    """The moves auto-play made after the last change (the page shows them one by one)."""
 
 
 class Service:
@@ -217,6 +220,7 @@ class Service:
             before_elapsed = session.elapsed
             now = self.clock()
             ticked = self.elapsed(live, now)  # before the move: the winning move counts too
+            live.autoplayed = ()
             last_move = action(session)
             try:
                 record.assisted = record.assisted or assisted
@@ -246,15 +250,37 @@ class Service:
         gap = min(max(now - record.updated, 0.0), self.idle_cap)
         return session.elapsed + gap
 
-    def move(self, game_id: str, text: str, assisted: bool = False) -> Live:
-        """Play one move given in notation (``assisted``: the solver's, by "Show me")."""
+    def move(self, game_id: str, text: str, assisted: bool = False, autoplay: bool = False) -> Live:
+        """Play one move given in notation (``assisted``: the solver's, by "Show me";
+        ``autoplay``: then send home every card it is proven safe to, see ``autoplay``)."""
         move = Move.parse(text)
 
         def act(s: Session) -> str:
             s.play(move)
             return str(move)
 
-        return self.change(game_id, act, assisted)
+        return self.change(game_id, self.autoplay(game_id, act, autoplay), assisted)
+
+    def autoplay(
+        self, game_id: str, act: Callable[[Session], str], on: bool
+    ) -> Callable[[Session], str]:
+        """``act`` followed, when ``on``, by the moves auto-play makes: the solver's
+        proven-safe moves to the foundations, marked automatic in the session (one undo
+        takes them back with the player's move) and listed in the view (``autoplayed``)
+        for the page to show. They are the rules' moves, not the solver's advice: a game
+        auto-played is not assisted."""
+        if not on:
+            return act
+
+        def act_and_autoplay(s: Session) -> str:
+            last = act(s)
+            safe = assist.safe_moves(s.position)
+            for m in safe:
+                s.play(m, automatic=True)
+            self._cache[game_id].autoplayed = tuple(str(m) for m in safe)
+            return " ".join([last, *(str(m) for m in safe)])
+
+        return act_and_autoplay
 
     def undo(self, game_id: str) -> Live:
         """Take back the last move (409 when there is none)."""
@@ -262,7 +288,7 @@ class Service:
         def act(s: Session) -> None:
             if not s.can_undo:
                 raise ApiError(409, "nothing_to_undo", _("There is no move to undo"))
-            s.undo()
+            s.undo_turn()
 
         return self.change(game_id, act)
 
@@ -272,7 +298,7 @@ class Service:
         def act(s: Session) -> str:
             if not s.can_redo:
                 raise ApiError(409, "nothing_to_redo", _("There is no move to redo"))
-            return str(s.redo())
+            return " ".join(str(m) for m in s.redo_turn())
 
         return self.change(game_id, act)
 
@@ -284,8 +310,9 @@ class Service:
 
         return self.change(game_id, act)
 
-    def foundation(self, game_id: str, pile: str) -> Live:
-        """Send the top card of ``pile`` to a foundation (409 when it cannot go)."""
+    def foundation(self, game_id: str, pile: str, autoplay: bool = False) -> Live:
+        """Send the top card of ``pile`` to a foundation (409 when it cannot go; ``autoplay``
+        as for ``move``)."""
         name = {"stock": "s", "waste": "w"}.get(pile.strip().lower(), pile.strip().lower())
         if name not in PILES or name.startswith("f"):
             raise ApiError(
@@ -307,7 +334,7 @@ class Service:
             s.play(move)
             return str(move)
 
-        return self.change(game_id, act)
+        return self.change(game_id, self.autoplay(game_id, act, autoplay))
 
     def autofinish(self, game_id: str) -> Live:
         """Play every card that can go to the foundations (409 when none can)."""
@@ -400,6 +427,7 @@ class Service:
             "redeals_left": redeals_left,
             "base": None if p.base is None else rank_text(p.base),
             "last_move": record.last_move,
+            "autoplayed": list(live.autoplayed),
             "notice": record.notice,
             "finished": record.finished,
             "assisted": record.assisted,

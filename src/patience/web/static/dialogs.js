@@ -239,6 +239,7 @@ export function openSettings(settings, onChange, choices, why = {}) {
       box("showWinnable", t("Show whether the position can still be won")),
       box("winnableOnly", t("Winnable deals only")),
       box("animate", t("Animate card moves")),
+      box("autoplay", t("Send cards to the foundations by themselves when it is safe")),
       box("oneClick", t("One click moves a card to the best place")),
       box("sound", t("Sounds")),
       el("h3", { text: t("Looks") }),

@@ -27,7 +27,7 @@ export const table = document.getElementById("table");
 export const tableWrap = document.getElementById("table-wrap");
 
 function loadSettings() {
-  const defaults = { showWinnable: false, winnableOnly: false, animate: true, oneClick: false, sound: false, ...FAIR_DEFAULTS, ...LOOK_DEFAULTS };
+  const defaults = { showWinnable: false, winnableOnly: false, animate: true, autoplay: false, oneClick: false, sound: false, ...FAIR_DEFAULTS, ...LOOK_DEFAULTS };
   try {
     return { ...defaults, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") };
   } catch {

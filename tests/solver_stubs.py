@@ -81,6 +81,14 @@ def held_fair_hint(
     return {**UNKNOWN, "fair": True}
 
 
+def held_chance(
+    position: Position, knowledge: Any, timeout: float, cancel: Cancel, **_: Any
+) -> dict[str, Any]:
+    """``fair_assist.chance_of`` that holds its slot; then no estimate."""
+    hold(timeout, cancel)
+    return {"chance": None, "interval": None, "samples": 0, "undecided": 0, "exact": False}
+
+
 def hint_without_solver(position: Position, timeout: float, cancel: Cancel) -> dict[str, Any]:
     """``compute_hint`` in a worker where the solver is not installed."""
     with mock.patch.object(assist, "solver_module", lambda: None):

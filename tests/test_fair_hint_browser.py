@@ -5,13 +5,13 @@ the game assisted (its win counts apart)."""
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import solver_stubs
 from browser import allow_peeking, require_chromium
 from engine_builders import near_won_klondike
 from live import LiveServer
@@ -124,30 +124,24 @@ def test_a_hint_does_not_wait_for_the_chance_indicator(
     import patience.fair_assist as fair_module
     from patience.web import solver_pool
 
-    release = threading.Event()
-    asked = threading.Event()
-
-    def held(*args: Any, **kwargs: Any) -> dict[str, Any]:
-        cancel: threading.Event = args[3]
-        asked.set()
-        while not (cancel.is_set() or release.is_set()):
-            cancel.wait(0.05)
-        return {"chance": None, "interval": None, "samples": 0, "undecided": 0, "exact": False}
-
-    monkeypatch.setattr(fair_module, "chance_of", held)
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    monkeypatch.setenv(solver_stubs.GATE, str(gate))  # before the server starts its worker
+    monkeypatch.setattr(fair_module, "chance_of", solver_stubs.held_chance)
     monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
-    with LiveServer(tmp_path, in_process=True, hint_timeout=600.0, hint_settings=SMALL) as live:
+    data = tmp_path / "data"
+    with LiveServer(data, in_process=True, hint_timeout=600.0, hint_settings=SMALL) as live:
         try:
             open_game(page, live, {"game": "klondike", "deal": 7})
             page.locator("#btn-settings").click()
             page.locator("#setting-showChance").check()
             page.keyboard.press("Escape")
             expect(page.locator("#info .chance")).to_have_text("Chance to win: …")
-            assert asked.wait(15)
+            solver_stubs.wait_for(gate / "searching-0")
             page.keyboard.press("h")
             status = page.locator("#status")
             expect(status).to_have_attribute("data-kind", "hint")
             expect(status).to_contain_text(re.compile(r"about \d+% from here"))
             expect(page.locator("#info .chance")).to_have_text("Chance to win: …")  # asked again
         finally:
-            release.set()
+            solver_stubs.release(gate)

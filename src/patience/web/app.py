@@ -29,7 +29,9 @@ from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
 from .. import assist
+from ..daily import parse_date
 from ..errors import PatienceError
+from ..games import game_for, get_game
 from ..position import Position
 from ..store import Store
 from . import solver_pool
@@ -40,8 +42,11 @@ from .api_models import (
     MoveRequest,
     NewGame,
     PileRequest,
+    StatsForgotten,
     StatsList,
+    StatsReset,
 )
+from .daily import DailyDeals
 from .errors import ERRORS, error_response, install_error_handlers
 from .game_models import GameInfo
 from .security import BodyLimit, LocalOnly
@@ -100,6 +105,7 @@ def create_app(
     hint_cancels: dict[str, threading.Event] = {}
     hints = assist.HintCache()
     solvers = SolverPool(solver_pool.SOLVER_SLOTS)
+    daily_deals = DailyDeals(solvers)
     store_threads = anyio.CapacityLimiter(STORE_THREADS)
 
     async def in_thread(work: Callable[[], T]) -> T:
@@ -138,9 +144,18 @@ def create_app(
 
     @api.post("/games", response_model=GameView, status_code=201)
     async def new_game(body: NewGame, request: Request) -> dict[str, Any]:
-        """Start a game: a numbered or random deal, or a given position."""
+        """Start a game: a numbered or random deal, the deal of the day, or a position."""
         position = None if body.position is None else body.position.model_dump(exclude_unset=True)
         start = service.start_position(body.game, body.options, body.deal, position)
+        if body.daily is not None:
+            if body.deal is not None or body.position is not None:
+                raise ApiError(
+                    422,
+                    "daily_conflict",
+                    _("The deal of the day comes with neither a deal number nor a position"),
+                )
+            start, day = await daily_deals.start(request, body.daily, game_for(start))
+            return await game_view(lambda: service.create(start, daily=day))
         notice = None
         if body.winnable and body.position is None and body.deal is None:
             start, notice = await winnable_start(start, request)
@@ -229,6 +244,7 @@ def create_app(
         known = hints.get(position)
         if known is not None:
             return known
+
         def learned(result: dict[str, Any]) -> dict[str, Any]:
             # Replaying a winning line to remember it is engine work: it runs in the
             # solver's thread, never on the event loop that serves the page and the moves.
@@ -280,14 +296,31 @@ def create_app(
         return await game_view(lambda: service.undo_to(game_id, keep, n))
 
     @api.get("/stats", response_model=StatsList)
-    async def stats() -> dict[str, Any]:
-        """Statistics per game and options (games won with the solver's moves apart)."""
+    async def stats(date: str | None = None) -> dict[str, Any]:
+        """Statistics per game and options (games won with the solver's moves apart);
+        the daily streaks run up to ``date`` (YYYY-MM-DD, the player's today; default:
+        the server's)."""
+        today = None if date is None else parse_date(date)
         rows = []
-        for s in await in_thread(store.stats):
+        for s in await in_thread(lambda: store.stats(today)):
             row = dict(s.__dict__)
             row["win_percent"] = round(100 * s.win_rate, 1)
             rows.append(row)
         return {"stats": rows}
+
+    @api.post("/stats/reset", response_model=StatsForgotten)
+    async def reset_stats(body: StatsReset) -> dict[str, Any]:
+        """Forget the statistics of one game (with one set of options, or all of them),
+        or with no game of every game. Saved games, the one in progress too, stay."""
+        if body.game is None:
+            if body.options is not None:
+                raise ApiError(
+                    422, "invalid_reset", _("Options are given only with the game they belong to")
+                )
+            return {"forgotten": await in_thread(store.reset_stats)}
+        rules = get_game(body.game, body.options or {})
+        options = None if body.options is None else rules.option
+        return {"forgotten": await in_thread(lambda: store.reset_stats(rules.name, options))}
 
     @api.get("/messages/{lang}", response_model=Messages)
     async def messages(lang: str) -> dict[str, Any]:

@@ -37,6 +37,7 @@ __all__ = [
     "solve",
 ]
 
+
 @cache
 def adapter_class(path: str | None) -> type[Adapter]:
     """The adapter class a game declares (``module:Class``), or the generic one."""

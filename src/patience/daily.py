@@ -40,6 +40,11 @@ DEALS = 50
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
+def _(msgid: str) -> str:
+    """Mark a message for translation (the web app translates it; this layer never does)."""
+    return msgid
+
+
 class InvalidDateError(PatienceError):
     """A date that is not YYYY-MM-DD, not a real day, or outside the daily deals' range."""
 
@@ -50,7 +55,7 @@ def parse_date(text: str) -> datetime.date:
     """The date ``text`` spells as YYYY-MM-DD (ASCII digits), from FIRST_DATE to
     LAST_DATE; InvalidDateError otherwise."""
     shown = text[:20]
-    template = "invalid date '{date}': give a day as YYYY-MM-DD from {first} to {last}"
+    template = _("invalid date '{date}': give a day as YYYY-MM-DD from {first} to {last}")
     params: dict[str, object] = {
         "date": shown,
         "first": FIRST_DATE.isoformat(),

@@ -32,7 +32,8 @@ async function request(method, path, body, signal) {
 
 // The games and their options: [{name, title, options, defaults}].
 export const listGames = () => request("GET", "/games");
-// Start a game; body {game, options, deal, winnable} (and optionally position).
+// Start a game; body {game, options, deal, winnable} (and optionally position, or daily:
+// the date of the deal of the day).
 export const newGame = (body) => request("POST", "/games", body);
 // The unfinished game last played, or null when there is none: the server answers 204
 // No Content then (a 404 from older servers means the same).
@@ -65,5 +66,7 @@ export const toFoundation = (id, pile) =>
   request("POST", `/games/${encodeURIComponent(id)}/foundation`, { pile });
 // The solver's hint: {verdict, move, line}.
 export const hint = (id, signal) => request("GET", `/games/${encodeURIComponent(id)}/hint`, undefined, signal);
-// Statistics per game and options.
-export const stats = () => request("GET", "/stats");
+// Statistics per game and options; the daily streaks run up to date (YYYY-MM-DD).
+export const stats = (date) => request("GET", `/stats?date=${encodeURIComponent(date)}`);
+// Forget statistics: body {game, options} (one game's), {game} (all its options), {} (all).
+export const resetStats = (body) => request("POST", "/stats/reset", body);

@@ -9,9 +9,9 @@ import {
   openNewGame,
   openResult,
   openSettings,
-  openStats,
   refreshDialogs,
 } from "./dialogs.js";
+import { dealLabel } from "./daily.js";
 import { gameInfo, gameTitle, gameWithOptions, games, loadGames } from "./games.js";
 import { mountLanguageMenu, openHelp } from "./help.js";
 import { cardName, initI18n, pileName as pileLabel, t, tError, tn } from "./i18n.js";
@@ -19,6 +19,7 @@ import { installKeyboard, installPointer } from "./input.js";
 import { computeLayout, moveName, pileOfToken, pilesOf, placeCards } from "./layout.js";
 import { applyLooks, installFullscreen, isFullscreen, LOOK_CHOICES, LOOK_DEFAULTS, toggleFullscreen } from "./looks.js";
 import { enableSound, playSound } from "./sound.js";
+import { openStats } from "./stats.js";
 
 const SETTINGS_KEY = "patience.settings";
 const LAST_GAME_KEY = "patience.lastGame";
@@ -393,7 +394,10 @@ async function startGame(body) {
   state.hint = null;
   state.focus = null;
   localStorage.setItem(LAST_GAME_KEY, JSON.stringify({ game: body.game, options: body.options }));
-  if (body.winnable) {
+  if (body.daily) {
+    setStatus(() => t("Finding the deal of the day…"));
+    say(t("Finding the deal of the day…"));
+  } else if (body.winnable) {
     setStatus(() => t("Looking for a winnable deal…"));
     say(t("Looking for a winnable deal…"));
   }
@@ -438,13 +442,7 @@ function openNewGameDialog() {
   });
 }
 
-async function showStats() {
-  try {
-    openStats(await api.stats());
-  } catch (err) {
-    showError(err);
-  }
-}
+const showStats = () => openStats(showError);
 
 // ---------- hints ----------
 
@@ -883,7 +881,7 @@ function renderInfo() {
     items.push(s);
   };
   item("game-title", gameTitle(v.game, v.title));
-  item("deal", t("Deal {deal}", { deal: v.deal ?? "–" }));
+  item("deal", dealLabel(v));
   item("score", t("Score {score}/{max}", { score: v.score, max: v.max_score }));
   item("moves", tn("{n} move", "{n} moves", v.moves_made));
   item("clock", formatTime(elapsedNow()));

@@ -35,6 +35,7 @@ EXPECT = {
         "lady_jane": "Lady Jane",
         "hopscotch": "Hopscotch",
         "setup": "Setup",
+        "strategy": "Strategy",
         "reserves": "Reserves",
         "close": "Close help",
         "locale": "en-GB",
@@ -47,6 +48,7 @@ EXPECT = {
         "lady_jane": "Dama Jane",
         "hopscotch": "Rayuela",
         "setup": "Preparación",
+        "strategy": "Estrategia",
         "reserves": "Reservas",
         "close": "Cerrar la ayuda",
         "locale": "es-MX",
@@ -59,6 +61,7 @@ EXPECT = {
         "lady_jane": "Mademoiselle Jane",
         "hopscotch": "Marelle",
         "setup": "Mise en place",
+        "strategy": "Stratégie",
         "reserves": "Réserves",
         "close": "Fermer l'aide",
         "locale": "fr-CA",
@@ -249,7 +252,8 @@ def test_every_game_has_a_full_help_panel_in_every_language(browser: Any, base_u
                       };
                     }"""
                 )
-                assert info["sections"] == 6, (lang, game)
+                assert info["sections"] == 7, (lang, game)
+                assert EXPECT[lang]["strategy"] in info["text"], (lang, game)
                 assert info["items"] >= 10, (lang, game, info["items"])
                 assert info["labels"] >= 2, (lang, game)
                 assert "{" not in info["text"], (lang, game)

@@ -5,11 +5,12 @@
     python bench/solver.py -n 40 --states 20000 --budget 600
 
 Prints, per game and mode: won / lost / unknown counts, the decided share, median,
-p90 and max seconds per deal, the peak resident memory of a worker process, and the
-states searched and CPU seconds spent over all deals. With ``--states`` each deal stops
-at that many states instead of (well before) its time budget: the verdicts and state
-counts then do not depend on the machine's speed or load, so two builds can be compared
-state for state, and by CPU time for speed.
+p90 and max seconds per deal, how many deals took more than 5 s and more than 30 s,
+the peak resident memory of a worker process, and the states searched and CPU seconds
+spent over all deals. With ``--states`` each deal stops at that many states instead of
+(well before) its time budget: the verdicts and state counts then do not depend on the
+machine's speed or load, so two builds can be compared state for state, and by CPU
+time for speed (``bench/compare.py`` does so, before and after, in one run).
 """
 
 from __future__ import annotations
@@ -20,21 +21,12 @@ import resource
 import statistics
 import time
 
-from patience.games import get_game
+from patience.games import get_game, variants
 from patience.proportion import percentile
 from patience.solver import solve
 
-MODES: list[tuple[str, dict[str, str]]] = [
-    ("klondike", {"mode": "single"}),
-    ("klondike", {"mode": "three"}),
-    ("klondike", {"mode": "no-redeal"}),
-    ("klondike", {"mode": "unlimited"}),
-    ("lady-jane", {}),
-    ("bakers-dozen", {"kings": "to-bottom", "build": "any-suit"}),
-    ("bakers-dozen", {"kings": "empty-piles", "build": "any-suit"}),
-    ("bakers-dozen", {"kings": "to-bottom", "build": "other-suit"}),
-    ("hopscotch", {}),
-]
+MODES = variants()
+"""Every game and mode, from the registry."""
 
 
 Task = tuple[str, dict[str, str], int, float, int, int | None]
@@ -85,7 +77,8 @@ def main() -> None:
             )
     header = (
         f"{'game/mode':44} {'deals':>5} {'won':>5} {'lost':>5} {'unk':>5} {'decided':>8} "
-        f"{'median':>8} {'p90':>8} {'max':>8} {'peak MiB':>8} {'states':>10} {'cpu s':>8}"
+        f"{'median':>8} {'p90':>8} {'max':>8} {'>5s':>5} {'>30s':>5} {'peak MiB':>8} "
+        f"{'states':>10} {'cpu s':>8}"
     )
     cap = f", {args.states} states" if args.states else ""
     print(f"budget {args.budget:g} s{cap} per deal, deals {args.start}..{args.start + args.n - 1}")
@@ -110,7 +103,9 @@ def main() -> None:
         print(
             f"{label(name, options):44} {len(rows):5} {counts['won']:5} {counts['lost']:5} "
             f"{counts['unknown']:5} {decided:7.1f}% {statistics.median(times):8.3f} "
-            f"{percentile(times, 0.9):8.3f} {max(times):8.3f} {peak:8.0f} {states:10} {cpu:8.2f}"
+            f"{percentile(times, 0.9):8.3f} {max(times):8.3f} "
+            f"{sum(t > 5 for t in times):5} {sum(t > 30 for t in times):5} "
+            f"{peak:8.0f} {states:10} {cpu:8.2f}"
             f"   ({time.monotonic() - started:.0f} s wall)",
             flush=True,
         )

@@ -8,6 +8,7 @@ from typing import Any
 
 from patience import Position, game_for, get_game, new_game, play
 from patience.cards import make_card, parse_card, parse_rank
+from patience.games import variants
 from patience.solver import solve
 
 
@@ -88,17 +89,7 @@ def near_won_klondike() -> dict[str, Any]:
     }
 
 
-VARIANTS: list[tuple[str, dict[str, str]]] = [
-    ("klondike", {"mode": "single"}),
-    ("klondike", {"mode": "three"}),
-    ("klondike", {"mode": "no-redeal"}),
-    ("klondike", {"mode": "unlimited"}),
-    ("lady-jane", {}),
-    ("bakers-dozen", {}),
-    ("bakers-dozen", {"kings": "empty-piles"}),
-    ("bakers-dozen", {"build": "other-suit"}),
-    ("hopscotch", {}),
-]
+VARIANTS = variants()
 """Every game with every option that changes its play."""
 
 

@@ -1,5 +1,5 @@
 """Checks every native search must pass: a signal handler interrupts it, and it lets
-go of the interpreter while it works."""
+go of the interpreter while it works; and a search long enough to watch doing so."""
 
 from __future__ import annotations
 
@@ -8,8 +8,29 @@ import signal
 import threading
 import time
 from collections.abc import Callable
+from functools import cache
 
 import pytest
+
+from patience import Position, new_game
+from patience.solver import solve
+
+LONG = 2.0
+"""Seconds a search of ``long_search``'s position is known to outlast: twice what the
+checks that watch it need."""
+
+
+@cache
+def long_search(game: str, first: int, options: tuple[tuple[str, str], ...] = ()) -> Position:
+    """The first deal of ``game`` from ``first`` on that the solver leaves undecided in
+    ``LONG`` seconds: a search that provably outlasts the checks watching it, whatever
+    the solver's strength (a stronger solver only moves the deal found). Skips the test
+    when 300 deals in a row are all decided so fast."""
+    for deal in range(first, first + 300):
+        p = new_game(game, deal, dict(options))
+        if solve(p, timeout=LONG).result == "unknown":
+            return p
+    pytest.skip(f"no deal of {game} from {first} outlasts {LONG} s: nothing long to watch")
 
 
 def assert_a_signal_interrupts(search: Callable[[], object], within: float) -> None:

@@ -13,8 +13,8 @@ import pytest
 from patience import Position, assist, new_game
 from patience.cards import MAX_DEAL
 from patience.fair import Knowledge, player_view
-from patience.games import get_game
-from patience.rules.declare import describe
+from patience.games import get_game, position_from_json, position_to_json
+from patience.games.describe import describe
 from patience.web import app as app_module
 from patience.web.app import create_app
 
@@ -105,7 +105,7 @@ def act(c: TestClient, gid: str, action: str, **body: Any) -> dict[str, Any]:
 
 def full_position(c: TestClient, gid: str) -> dict[str, Any]:
     """The whole position the server keeps (the page gets only what the player saw)."""
-    position: dict[str, Any] = c.app.state.service.get(gid).session.position.to_json()  # type: ignore[attr-defined]
+    position: dict[str, Any] = position_to_json(c.app.state.service.get(gid).session.position)  # type: ignore[attr-defined]
     return position
 
 
@@ -135,7 +135,7 @@ def test_list_games(client: TestClient) -> None:
     # Each game as it declares itself, with its default options.
     for info in listed:
         described = json.loads(json.dumps(describe(get_game(info["name"], {}))))
-        sample = Position.from_json(described["sample"]["position"])
+        sample = position_from_json(described["sample"]["position"])
         # The sample is deal 1, which anyone may play: shown as a player sees it.
         described["sample"]["position"] = player_view(sample, Knowledge.start(sample))
         assert {k: info[k] for k in described} == described
@@ -156,7 +156,7 @@ def test_new_numbered_deal_is_the_engine_deal(client: TestClient) -> None:
     view = create(client, game="klondike", options={"mode": "three"}, deal=5)
     expected = new_game("klondike", deal=5, options={"mode": "three"})
     assert view["position"] == player_view(expected, Knowledge.start(expected))
-    assert full_position(client, view["id"]) == expected.to_json()
+    assert full_position(client, view["id"]) == position_to_json(expected)
     assert view["deal"] == 5 and view["options"] == {"mode": "three"}
     assert view["title"] == "Klondike"
     assert view["status"] == "playing"
@@ -184,7 +184,7 @@ def test_new_random_deal(client: TestClient) -> None:
 
 def test_lady_jane_shows_its_base(client: TestClient) -> None:
     view = create(client, game="lady-jane", deal=3)
-    assert view["base"] == new_game("lady-jane", deal=3).to_json()["base"]
+    assert view["base"] == position_to_json(new_game("lady-jane", deal=3))["base"]
     assert view["redeals_left"] == 0
 
 
@@ -262,7 +262,7 @@ def test_restart(client: TestClient) -> None:
     act(client, gid, "move", move="deal")
     act(client, gid, "move", move="t3>t5")
     again = act(client, gid, "restart")
-    assert full_position(client, gid) == new_game("klondike", deal=5).to_json()
+    assert full_position(client, gid) == position_to_json(new_game("klondike", deal=5))
     # The card that t3>t5 turned lies face down again and is remembered; no other.
     tableau, before = again["position"]["tableau"], view["position"]["tableau"]
     assert tableau[2]["down"][-1] is not None and before[2]["down"][-1] is None
@@ -375,7 +375,7 @@ def test_resume_after_restart_with_undo_history(tmp_path: Path) -> None:
         assert act(second, gid, "redo")["last_move"] == "deal"
         for _ in range(4):
             view_after = act(second, gid, "undo")
-        assert full_position(second, gid) == new_game("klondike", deal=5).to_json()
+        assert full_position(second, gid) == position_to_json(new_game("klondike", deal=5))
         assert view_after["position"]["stock"] != view["position"]["stock"]  # remembered
 
 

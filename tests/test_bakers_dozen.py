@@ -7,6 +7,7 @@ import pytest
 from engine_builders import build, moves_of, pile_text
 from patience import IllegalMoveError, InvalidOptionError, get_game, new_game, play
 from patience.cards import KING, RANK
+from patience.games import position_from_json, position_to_json
 
 BD = "bakers-dozen"
 
@@ -108,10 +109,10 @@ def test_pile_text_helper() -> None:
 
 
 def test_a_loaded_position_with_a_face_down_card_is_refused() -> None:
-    from patience import InvalidPositionError, Position
+    from patience import InvalidPositionError
 
-    data = new_game(BD, 1).to_json()
+    data = position_to_json(new_game(BD, 1))
     t = data["tableau"][0]
     t["down"], t["up"] = t["up"][:1], t["up"][1:]
     with pytest.raises(InvalidPositionError, match="every card is face up"):
-        Position.from_json(data)
+        position_from_json(data)

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from patience import new_game
 from patience.cli import app
+from patience.games import position_to_json
 
 runner = CliRunner()
 
@@ -133,7 +134,7 @@ def position_file(tmp_path: Path) -> Path:
 
 
 def broken_klondike() -> dict[str, object]:
-    data = new_game("klondike", 1).to_json()
+    data = position_to_json(new_game("klondike", 1))
     data["stock"][0] = data["stock"][1]
     return data
 
@@ -154,19 +155,19 @@ BAD_POSITIONS: list[tuple[str, bytes, str]] = [
     ("options a list", b'{"game": "klondike", "options": ["x"]}', "options"),
     (
         "deal too large",
-        json.dumps({**new_game("klondike", 1).to_json(), "deal": 10**30}).encode(),
+        json.dumps({**position_to_json(new_game("klondike", 1)), "deal": 10**30}).encode(),
         "deal",
     ),
     (
         "deal a float",
-        json.dumps({**new_game("klondike", 1).to_json(), "deal": 1.5}).encode(),
+        json.dumps({**position_to_json(new_game("klondike", 1)), "deal": 1.5}).encode(),
         "deal",
     ),
     ("broken", json.dumps(broken_klondike()).encode(), "duplicate cards"),
     ("tableau wrong", b'{"game": "klondike", "tableau": 3}', "tableau"),
     (
         "redeals huge",
-        json.dumps({**new_game("klondike", 1).to_json(), "redeals": 10**30}).encode(),
+        json.dumps({**position_to_json(new_game("klondike", 1)), "redeals": 10**30}).encode(),
         "redeals",
     ),
 ]

@@ -6,10 +6,11 @@ import json
 
 import pytest
 
-from patience.games import GAMES, get_game
+from patience.games import GAMES, get_game, position_from_json
+from patience.games.describe import describe
 from patience.position import Position
 from patience.rules import Game
-from patience.rules.declare import describe, pile_kind, table_marks
+from patience.rules.declare import pile_kind, table_marks
 
 
 def every_variant() -> list[Game]:
@@ -110,7 +111,7 @@ def test_marks_follow_the_rules() -> None:
 def test_finish_is_offered_only_when_sending_cards_home_wins() -> None:
     # Klondike with every card face up, nothing in stock or waste: it always comes out.
     game = get_game("klondike", {})
-    open_piles = Position.from_json(
+    open_piles = position_from_json(
         {
             "game": "klondike",
             "options": {},

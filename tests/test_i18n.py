@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 from patience import i18n
 from patience.errors import IllegalMoveError
 from patience.games import GAMES, get_game
+from patience.games.describe import describe
 from patience.js_messages import JsSyntaxError
 from patience.js_messages import calls as js_calls
 from patience.moves import Move
 from patience.position import Position
-from patience.rules.declare import describe
 from patience.rules.game import Game
 
 REPO = Path(__file__).resolve().parent.parent

@@ -14,6 +14,7 @@ import pytest
 from engine_builders import VARIANTS, hop_sequences
 from patience import Position, game_for, get_game, new_game, play
 from patience.cards import RANK, SUIT, make_card, parse_card, parse_rank
+from patience.games import position_from_json, position_to_json
 from patience.moves import Move
 from patience.solver import Hint, SolveResult, find_winnable, hint, solve
 from patience.solver.schedule import Budget, Runner, Schedule, Stage, Verdict, run
@@ -80,7 +81,7 @@ def position(
     )
     problems = rules.validate(p)
     assert not problems, problems
-    return Position.from_json(p.to_json())
+    return position_from_json(position_to_json(p))
 
 
 def check_won(p: Position, r: SolveResult) -> None:
@@ -130,7 +131,7 @@ def test_klondike_won_needs_stock_cycle_and_redeal() -> None:
     # QH must come from under KH in the waste: KH to an empty pile first, after a redeal.
     p = position("klondike", out="JH QH KH QS KS", stock="JH KS", waste="QS QH KH", t=["", ""])
     for mode in ("single", "three", "unlimited", "no-redeal"):
-        q = Position.from_json({**p.to_json(), "options": {"mode": mode}})
+        q = position_from_json({**position_to_json(p), "options": {"mode": mode}})
         r = solve(q, timeout=5)
         check_won(q, r)
 
@@ -328,7 +329,7 @@ def test_agrees_with_brute_force(game: str, options: dict[str, str]) -> None:
         if expected is None:
             continue
         r = solve(p, timeout=20)
-        assert r.result == expected, p.to_json()
+        assert r.result == expected, position_to_json(p)
         if r.result == "won":
             check_won(p, r)
             # One move from lost: every child's verdict agrees with brute force too.
@@ -337,7 +338,7 @@ def test_agrees_with_brute_force(game: str, options: dict[str, str]) -> None:
                 child = g.play(p, m)
                 want = brute(child, limit=3_000)
                 if want is not None:
-                    assert solve(child, timeout=20).result == want, (p.to_json(), str(m))
+                    assert solve(child, timeout=20).result == want, (position_to_json(p), str(m))
                     checked["near"] = checked.get("near", 0) + (want == "lost")
         checked[expected] += 1
     assert checked["won"] + checked["lost"] >= 4, (checked, tries)

@@ -10,6 +10,7 @@ import pytest
 
 from patience import Position, game_for, get_game
 from patience.cards import RANK, SUIT, make_card, parse_card
+from patience.games import position_to_json
 from patience.solver import solve
 from patience.solver.bakers_dozen import BakersDozenAdapter
 from patience.solver.base import Adapter
@@ -192,11 +193,11 @@ def test_agrees_with_exhaustive_search(options: dict[str, str]) -> None:
         if truth == "unknown":
             continue
         r = solve(p, timeout=20)
-        assert r.result == truth, p.to_json()
+        assert r.result == truth, position_to_json(p)
         # The adapter's own staged search (probe, discrepancy passes, exhaustive).
         adapter = BakersDozenAdapter(game_for(p))
         verdict, line, _ = decide(p, adapter, Budget.until(time.monotonic() + 20))
-        assert verdict == truth, p.to_json()
+        assert verdict == truth, position_to_json(p)
         if truth == "won":
             for moves in (r.moves, line):
                 end = replay(p, moves)
@@ -220,7 +221,7 @@ def test_decide_stages() -> None:
         adapter = BakersDozenAdapter(game_for(p))
         adapter.schedule = Schedule(passes=0.01, probe=1, restarts=0.5)
         decided = decide(p, adapter, Budget.until(time.monotonic() + 2))
-        assert decided[0] == truth, p.to_json()
+        assert decided[0] == truth, position_to_json(p)
         assert adapter.jitter is None
         if truth == "won":
             end = replay(p, decided[1])

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from patience import Move, game_for, new_game
 from patience.cli import app
+from patience.games import position_to_json
 
 runner = CliRunner()
 
@@ -43,7 +44,7 @@ def test_solve_timeout_is_unknown() -> None:
 
 def test_solve_position_file_lost(tmp_path: Path) -> None:
     p = new_game("bakers-dozen", 1)
-    data = p.to_json()
+    data = position_to_json(p)
     # Everything home but hearts; 2H covers AH and 3H lies under KH: lost.
     data["deal"] = None
     data["foundations"] = [[f"{r}{s}" for r in "A23456789TJQK"] for s in "CDS"] + [[]]

@@ -18,8 +18,9 @@ from dataclasses import replace
 import pytest
 
 from engine_builders import random_play
-from native_checks import assert_a_signal_interrupts, ticks_beside
+from native_checks import LONG, assert_a_signal_interrupts, long_search, ticks_beside
 from patience import Position, game_for, new_game
+from patience.games import position_to_json
 from patience.solver import hopscotch, hopscotch_labels, solve
 from patience.solver.hopscotch import HopscotchAdapter, native_decide
 from patience.solver.schedule import Budget, run
@@ -35,8 +36,10 @@ if hopscotch.native is None:  # pragma: no cover - a machine with no C compiler
 EXHAUSTIVE = replace(hopscotch.SCHEDULE, passes=0.0, restarts=0.0)
 """The exhaustive pass alone."""
 
-HARD = 34
-"""A deal the native search takes seconds and millions of states to win."""
+
+def hard() -> Position:
+    """A deal the native search does not decide in ``LONG`` seconds (34 today)."""
+    return long_search("hopscotch", 34)
 
 
 UNSLICED = replace(hopscotch.SCHEDULE, restart_slice=60.0)
@@ -105,7 +108,7 @@ def test_the_same_lines_from_positions_with_reserve_cards() -> None:
         native = native_decide(p, time.monotonic() + 5, max_states=3_000, schedule=UNSLICED)
         if native[0] == "unknown" or not 4 <= sum(map(len, p.reserve)) <= 12:
             continue
-        assert python_search(p) == native, p.to_json()
+        assert python_search(p) == native, position_to_json(p)
         compared += 1
     assert compared >= 8, compared
 
@@ -119,12 +122,12 @@ def test_native_and_python_searches_agree() -> None:
         if python == "unknown":
             continue
         verdict, moves, _ = native_decide(p, time.monotonic() + 10, schedule=EXHAUSTIVE)
-        assert verdict == python, p.to_json()
+        assert verdict == python, position_to_json(p)
         if verdict == "won":
             assert wins(p, moves)
         # The whole schedule, briefly: a loss may be left unproven, never a win claimed.
         quick = solve(p, timeout=0.2)
-        assert quick.result in (python, "unknown"), p.to_json()
+        assert quick.result in (python, "unknown"), position_to_json(p)
         if python == "won":
             assert quick.result == "won"
         seen[python] += 1
@@ -153,7 +156,7 @@ def test_a_small_table_forgets_without_changing_the_line() -> None:
 def test_state_budget_is_kept() -> None:
     # A win deals all 48 cards, one state each, and a won deal is never proven lost:
     # 47 states cannot decide a fresh deal.
-    p = new_game("hopscotch", HARD)
+    p = new_game("hopscotch", 34)
     verdict, moves, states = native_decide(p, time.monotonic() + 60, max_states=47)
     assert (verdict, moves) == ("unknown", [])
     assert states <= 48
@@ -161,12 +164,12 @@ def test_state_budget_is_kept() -> None:
 
 def test_time_budget_is_kept() -> None:
     start = time.monotonic()
-    solve(new_game("hopscotch", HARD), timeout=0.3)  # decided or not, in time
+    solve(new_game("hopscotch", 34), timeout=0.3)  # decided or not, in time
     assert time.monotonic() - start < 1.5
 
 
 def test_cancel_stops_the_search_promptly() -> None:
-    p = new_game("hopscotch", HARD)
+    p = hard()
     cancel = threading.Event()
     threading.Timer(0.2, cancel.set).start()
     start = time.monotonic()
@@ -177,14 +180,14 @@ def test_cancel_stops_the_search_promptly() -> None:
 
 
 def test_a_signal_handler_interrupts_the_search() -> None:
-    assert_a_signal_interrupts(lambda: solve(new_game("hopscotch", HARD), timeout=30), within=2)
+    assert_a_signal_interrupts(lambda: solve(hard(), timeout=30), within=2)
 
 
 def test_the_search_runs_beside_other_threads() -> None:
     # The native search lets go of the interpreter: a thread keeps running meanwhile.
-    p = new_game("hopscotch", HARD)
+    p = hard()
     results = []
-    assert ticks_beside(lambda: results.append(solve(p, timeout=1.0))) > 20
+    assert ticks_beside(lambda: results.append(solve(p, timeout=LONG / 2))) > 20
     assert results[0].result == "unknown"
 
 

@@ -16,8 +16,9 @@ import time
 import pytest
 
 from engine_builders import VARIANTS, solver_positions
-from native_checks import assert_a_signal_interrupts, ticks_beside
-from patience import Position, game_for, new_game
+from native_checks import LONG, assert_a_signal_interrupts, long_search, ticks_beside
+from patience import game_for, new_game
+from patience.games import position_from_json, position_to_json
 from patience.solver import alternating, solve
 from patience.solver.dfs import search
 from patience.solver.search import adapter_for
@@ -31,6 +32,8 @@ if alternating.native is None:  # pragma: no cover - a machine with no C compile
 
 CASES = [v for v in VARIANTS if v[0] != "hopscotch"]
 
+UNLIMITED = (("mode", "unlimited"),)
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "options"), CASES)
@@ -42,7 +45,7 @@ def test_native_and_python_searches_agree(game: str, options: dict[str, str]) ->
         if python == "unknown":
             continue
         native = solve(p, timeout=30)
-        assert native.result == python, p.to_json()
+        assert native.result == python, position_to_json(p)
         seen[python] += 1
     assert seen["won"] >= 3 and seen["lost"] >= 2, seen
 
@@ -84,8 +87,8 @@ def test_cancel_stops_the_search_promptly() -> None:
     cancel.set()
     easy = solve(new_game("klondike", 3, {"mode": "unlimited"}), timeout=60, cancel=cancel)
     assert (easy.result, easy.states) == ("unknown", 0)
-    # Set during a search, it ends it within a poll (a search that ends first is fine).
-    p = new_game("klondike", 54, {"mode": "unlimited"})
+    # Set during a search that outlasts it, it ends it within a poll.
+    p = long_search("klondike", 54, UNLIMITED)
     cancel = threading.Event()
     threading.Timer(0.3, cancel.set).start()
     start = time.monotonic()
@@ -98,15 +101,17 @@ def test_a_signal_handler_interrupts_the_search() -> None:
     # search of a minute (between the discrepancy passes Python would see it anyway).
     native = alternating.native
     assert native is not None
-    p = new_game("klondike", 54, {"mode": "unlimited"})
+    p = long_search("klondike", 54, UNLIMITED)
     args = (*alternating.native_position(p), 0, 1, -1, True, -1, 60.0, -1, 1_000_000, None)
     assert_a_signal_interrupts(lambda: native.search(*args), within=5)
 
 
 def test_the_search_runs_beside_other_threads() -> None:
     # The native search lets go of the interpreter: a thread keeps running meanwhile.
-    p = new_game("klondike", 54, {"mode": "unlimited"})
-    assert ticks_beside(lambda: solve(p, timeout=1.0)) > 20
+    p = long_search("klondike", 54, UNLIMITED)
+    results = []
+    assert ticks_beside(lambda: results.append(solve(p, timeout=LONG / 2))) > 20
+    assert results[0].result == "unknown"  # it searched the whole time
 
 
 def test_bad_input_is_refused() -> None:
@@ -164,7 +169,7 @@ DEEP = {
 
 
 def test_a_very_deep_search_runs_on_its_own_stack() -> None:
-    p = Position.from_json(DEEP)
+    p = position_from_json(DEEP)
     result = solve(p, max_states=400_000)
     assert result.result in ("unknown", "won", "lost")
     # Once the budget is spent no stage starts again (each would count a state).

@@ -20,6 +20,7 @@ import pytest
 from engine_builders import VARIANTS, random_play, solver_positions
 from patience import Move, Position, game_for, get_game, new_game
 from patience.cards import RANK, TEXT
+from patience.games import position_from_json, position_to_json
 from patience.solver import solve
 from patience.solver.dfs import search
 from patience.solver.relaxed import Ordered, Relaxed, loose
@@ -40,7 +41,7 @@ def test_cuts_keep_every_verdict(game: str, options: dict[str, str]) -> None:
         if plain == "unknown":
             continue  # too big to settle without the cuts
         pruned, _, _ = search(p, adapter_for(game_for(p)))
-        assert pruned == plain, p.to_json()
+        assert pruned == plain, position_to_json(p)
         seen[plain] += 1
         if seen["won"] >= 5 and seen["lost"] >= 5:
             break
@@ -95,7 +96,7 @@ def test_relaxation_never_gives_up_a_won_line(game: str, options: dict[str, str]
         adapter = adapter_for(rules)
         p = start
         for m in won.moves:
-            assert not adapter.lost(p), (p.to_json(), str(m))
+            assert not adapter.lost(p), (position_to_json(p), str(m))
             p = rules.play(p, m)
         if found == 4:
             break
@@ -117,7 +118,7 @@ def test_the_ordered_game_proves_every_loss_the_pooling_game_proves(
             lost = adapter._ordered_lost(p)
             if adapter._relaxed_lost(p):
                 relaxed += 1
-                assert lost, p.to_json()
+                assert lost, position_to_json(p)
             ordered += lost
             p = random_play(p, 8, rng)
     assert 0 < relaxed <= ordered, (relaxed, ordered)
@@ -197,7 +198,7 @@ WASTE_TWINS = {
 def test_the_relaxed_game_keeps_twins_apart_in_a_waste_with_no_redeal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    p = Position.from_json(WASTE_TWINS)
+    p = position_from_json(WASTE_TWINS)
     assert adapter_for(game_for(p))._relaxed_lost(p)
     assert solve(p, timeout=10).result == "lost"
     init = Relaxed.__init__
@@ -208,7 +209,7 @@ def test_the_relaxed_game_keeps_twins_apart_in_a_waste_with_no_redeal(
     monkeypatch.setattr(Relaxed, "__init__", waste_unstacked)
     assert not adapter_for(game_for(p))._relaxed_lost(p)
     # With a redeal left, the waste is no stack: no loss proven by the relaxed game.
-    single = Position.from_json({**WASTE_TWINS, "options": {"mode": "single"}})
+    single = position_from_json({**WASTE_TWINS, "options": {"mode": "single"}})
     monkeypatch.undo()
     assert not adapter_for(game_for(single))._relaxed_lost(single)
 
@@ -259,7 +260,7 @@ POOL_TWINS = {
 def test_the_relaxed_game_keeps_a_card_off_the_parent_its_twin_holds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    p = Position.from_json(POOL_TWINS)
+    p = position_from_json(POOL_TWINS)
     assert adapter_for(game_for(p))._relaxed_lost(p)
     assert solve(p, timeout=10).result == "lost"
     init = Relaxed.__init__
@@ -277,11 +278,11 @@ def test_the_relaxed_game_keeps_a_card_off_the_parent_its_twin_holds(
 def test_loose_cards_are_told_apart() -> None:
     # A loaded position may hold face-up cards that sit on no parent: the twins rule
     # must not count them as holding one, and the memo keys on them.
-    p = Position.from_json(POOL_TWINS)
+    p = position_from_json(POOL_TWINS)
     assert loose(p, RANK) == b""
     assert "7D" in {TEXT[c] for c in Relaxed(p, RANK).twin}  # 7H sits on 8C
     t2 = {"down": ["AD"], "up": ["8C", "6C", "7H", "5D"]}
-    odd = Position.from_json(
+    odd = position_from_json(
         {**POOL_TWINS, "tableau": [POOL_TWINS["tableau"][0], t2, *POOL_TWINS["tableau"][2:]]}
     )
     assert [TEXT[c] for c in loose(odd, RANK)] == ["6C", "7H", "5D"]
@@ -340,7 +341,7 @@ HOME_PARENTS = {
 def test_a_card_home_is_a_parent_only_if_it_could_come_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    p = Position.from_json(HOME_PARENTS)
+    p = position_from_json(HOME_PARENTS)
     assert adapter_for(game_for(p))._relaxed_lost(p)
     assert solve(p, timeout=10).result == "lost"
     assert search(p, adapter_for(game_for(p)), max_states=200_000)[0] == "lost"
@@ -353,7 +354,7 @@ def test_cards_home_become_parents_as_their_own_parents_come_into_play() -> None
     # Clubs and hearts home to 6 and 5, 7H alone on the tableau: 6C could come back onto
     # 7H, then 5H onto 6C, 4C onto 5H, 3H, 2C and AH in turn. 5C (on 6D or 6H), 4H
     # (on 5C or 5S) and so 3C, 2H and AC could not: they are no parents.
-    p = Position.from_json(HOME_PARENTS)
+    p = position_from_json(HOME_PARENTS)
     clubs = tuple(c for c in range(52) if TEXT[c][1] == "C" and RANK[c] <= 6)
     hearts = tuple(c for c in range(52) if TEXT[c][1] == "H" and RANK[c] <= 5)
     h7 = next(c for c in range(52) if TEXT[c] == "7H")
@@ -399,7 +400,7 @@ ORDERED = {
 def test_the_ordered_relaxed_game_moves_a_card_only_once_what_lies_on_it_has_moved(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    p = Position.from_json(ORDERED)
+    p = position_from_json(ORDERED)
     adapter = adapter_for(game_for(p))
     assert not adapter._relaxed_lost(p)
     assert adapter.lost(p)
@@ -437,7 +438,7 @@ HOME_BOUND_PARENT = {
 
 
 def test_the_ordered_game_counts_a_card_as_a_parent_on_its_way_home() -> None:
-    p = Position.from_json(HOME_BOUND_PARENT)
+    p = position_from_json(HOME_BOUND_PARENT)
     assert solve(p, timeout=10).result == "won"
     adapter = adapter_for(game_for(p))
     assert not adapter.lost(p)

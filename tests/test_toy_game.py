@@ -13,8 +13,7 @@ from typer.testing import CliRunner
 from browser import drag
 from live import LiveServer
 from patience.cli import app as cli
-from patience.games import get_game
-from patience.position import Position
+from patience.games import get_game, position_from_json, position_to_json
 from toy_game import NAME, ToyCourt, registered
 
 
@@ -32,7 +31,7 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
 def test_the_command_line_deals_lists_plays_and_solves_it(toy: type[ToyCourt]) -> None:
     code, out, err = run("deal", NAME, "--deal", "3", "--json")
     assert code == 0, err
-    start = Position.from_json(json.loads(out))
+    start = position_from_json(json.loads(out))
     assert start == get_game(NAME).new_position(3)
 
     code, out, _ = run("moves", NAME, "--deal", "3", "--json")
@@ -49,7 +48,7 @@ def test_the_command_line_deals_lists_plays_and_solves_it(toy: type[ToyCourt]) -
         code, out, _ = run(
             "play", NAME, "--deal", "3", "--moves", " ".join(verdict["moves"]), "--json"
         )
-        assert get_game(NAME).is_won(Position.from_json(json.loads(out)))
+        assert get_game(NAME).is_won(position_from_json(json.loads(out)))
 
 
 def test_without_registration_it_does_not_exist() -> None:
@@ -101,13 +100,13 @@ def test_the_browser_offers_draws_plays_and_explains_it(page: Any, live_url: str
     assert sorted(kinds) == ["foundation"] * 4 + ["tableau"] * 4
     start = get_game(NAME).new_position(3)
     in_order = "els => els.sort((a, b) => a.dataset.index - b.dataset.index)"
-    for i, pile in enumerate(start.to_json()["tableau"]):
+    for i, pile in enumerate(position_to_json(start)["tableau"]):
         cards = page.locator(f'#table .card[data-pile="t{i + 1}"]')
         assert cards.evaluate_all(f"{in_order}.map(e => e.dataset.card)") == pile["up"]
 
     # Played: a legal move, dragged, lands where it was dropped.
     move = get_game(NAME).legal_moves(start)[0]
-    top = len(start.to_json()["tableau"][int(move.src[1:]) - 1]["up"]) - 1
+    top = len(position_to_json(start)["tableau"][int(move.src[1:]) - 1]["up"]) - 1
     source = page.locator(f'#table .card[data-pile="{move.src}"][data-index="{top}"]')
     moved = source.get_attribute("data-card")
     target = page.locator(f'#table .slot[data-pile="{move.dst}"]')

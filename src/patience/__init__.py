@@ -20,7 +20,7 @@ from .errors import (
     PatienceError,
     UnknownGameError,
 )
-from .games import GAMES, game_for, get_game
+from .games import GAMES, game_for, get_game, position_from_json, position_to_json
 from .moves import Move, parse_moves
 from .position import Position
 
@@ -65,4 +65,6 @@ __all__ = [
     "new_game",
     "parse_moves",
     "play",
+    "position_from_json",
+    "position_to_json",
 ]

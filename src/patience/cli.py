@@ -20,7 +20,7 @@ from typer.core import TyperGroup
 from .cli_values import MAX_JOBS, MAX_TABLE_SIZE, deal_number, host_address, seconds, whole_number
 from .daily import daily_deal, parse_date
 from .errors import InvalidOptionError, InvalidPositionError, PatienceError
-from .games import GAMES, game_for, get_game
+from .games import GAMES, game_for, get_game, position_from_json, position_to_json
 from .moves import Move
 from .position import Position, heading
 
@@ -162,7 +162,7 @@ def load_position(
             raise InvalidPositionError(["not valid JSON: nested too deeply"]) from None
         except ValueError:  # Python refuses to read an integer of thousands of digits
             raise InvalidPositionError(["not valid JSON: a number too long"]) from None
-        return Position.from_json(data)
+        return position_from_json(data)
     if game is None:
         raise PatienceError(f"missing GAME (one of {', '.join(GAMES)}) or --position FILE")
     return get_game(game, parse_options(options)).new_position(deal)
@@ -279,7 +279,7 @@ def deal(
 ) -> None:
     """Print the starting position (or the position read with --position)."""
     p = guarded(lambda: load_position(game, deal_number, option, position))
-    emit(p.to_json(), as_json, position_text(p))
+    emit(position_to_json(p), as_json, position_text(p))
 
 
 @app.command()
@@ -353,7 +353,7 @@ def play(
         return p
 
     p = guarded(run)
-    emit(p.to_json(), as_json, position_text(p))
+    emit(position_to_json(p), as_json, position_text(p))
 
 
 @app.command()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .fair.knowledge import Knowledge
-from .games import game_for
+from .games import game_for, position_from_json, position_to_json
 from .moves import Move
 from .position import Position
 
@@ -119,7 +119,7 @@ class Session:
     def to_json(self) -> dict[str, Any]:
         """Everything needed to resume exactly: start, moves, redo stack, clock."""
         return {
-            "start": self.start.to_json(),
+            "start": position_to_json(self.start),
             "moves": [str(m) for m in self.moves],
             "redo": [str(m) for m in self.redo_stack],
             "elapsed": self.elapsed,
@@ -134,7 +134,7 @@ class Session:
         a card seen and then undone out of sight before that save is not remembered."""
         knowledge = data.get("knowledge")
         return cls(
-            Position.from_json(data["start"]),
+            position_from_json(data["start"]),
             [Move.parse(m) for m in data.get("moves", [])],
             [Move.parse(m) for m in data.get("redo", [])],
             float(data.get("elapsed", 0.0)),

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..cards import Card, card_text, parse_card
 from ..errors import InvalidPositionError
-from ..games import game_for
+from ..games import game_for, position_to_json
 from ..position import Position
 
 
@@ -109,7 +109,7 @@ def player_view(position: Position, knowledge: Knowledge) -> dict[str, Any]:
     face down included, since the player remembers it; what is face down is still told
     by the ``down`` lists and the stock, as in the full JSON."""
     hidden = {card_text(c) for c in knowledge.unseen(position)}
-    view = position.to_json()
+    view = position_to_json(position)
 
     def mask(pile: list[str]) -> list[str | None]:
         return [None if c in hidden else c for c in pile]

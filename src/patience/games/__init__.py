@@ -46,6 +46,19 @@ def _cached(name: str, options: tuple[tuple[str, str], ...]) -> Game:
     return game
 
 
+def variants() -> list[tuple[str, dict[str, str]]]:
+    """Every registered game with its default options, then with each other value of one
+    option at a time (the options that change its play), options given in full:
+    what tests and benchmarks iterate over."""
+    out: list[tuple[str, dict[str, str]]] = []
+    for name, cls in GAMES.items():
+        default = {key: values[0] for key, values in cls.option_spec.items()}
+        out.append((name, default))
+        for key, values in cls.option_spec.items():
+            out.extend((name, {**default, key: value}) for value in values[1:])
+    return out
+
+
 def game_for(position: Position) -> Game:
     """The rules object that governs ``position``."""
     return _cached(position.game, position.options)
@@ -60,5 +73,10 @@ __all__ = [
     "LadyJane",
     "game_for",
     "get_game",
+    "position_from_json",
+    "position_to_json",
     "register",
+    "variants",
 ]
+
+from .position_json import position_from_json, position_to_json  # noqa: E402 - needs get_game

@@ -162,38 +162,6 @@ def help_of(intro: str, *sections: tuple[str, list[str | tuple[str, str]]]) -> H
     )
 
 
-SAMPLE_DEAL = 1
-"""The deal whose first position illustrates a game's help."""
-
-
-def describe(game: Game) -> dict[str, Any]:
-    """Everything a front end needs to offer and draw ``game`` (with its options): its
-    name and title, each option with its values, labels and default, the table, the help,
-    and a sample (the first position of deal ``SAMPLE_DEAL`` with its marks) to draw the
-    help's picture of the table from. Texts are message ids for the front end to translate."""
-    labels = game.option_labels
-    sample = game.new_position(SAMPLE_DEAL)
-    return {
-        "name": game.name,
-        "title": game.title,
-        "choices": [
-            {
-                "key": key,
-                "label": labels.get(key, key),
-                "default": values[0],
-                "values": [{"value": v, "label": labels.get(f"{key}={v}", v)} for v in values],
-            }
-            for key, values in game.option_spec.items()
-        ],
-        "selected": dict(game.options),
-        "has_stock": game.has_stock,
-        "has_redeals": game.has_redeals,
-        "table": game.table().to_json(),
-        "help": None if game.help is None else game.help.to_json(),
-        "sample": {"position": sample.to_json(), "marks": table_marks(game, sample)},
-    }
-
-
 def table_marks(game: Game, p: Position) -> dict[str, Any]:
     """What the table shows beside the cards in ``p``, from the rules alone: the rank an
     empty tableau pile takes (None: nothing), each foundation's first rank and step, and

@@ -20,10 +20,11 @@ from typing import Any
 from ..cards import rank_text
 from ..errors import InvalidPositionError, PatienceError
 from ..fair import Knowledge, player_view
-from ..games import GAMES, game_for, get_game
+from ..games import GAMES, game_for, get_game, position_from_json
+from ..games.describe import describe
 from ..moves import PILES, Move
 from ..position import Position
-from ..rules.declare import describe, table_marks
+from ..rules.declare import table_marks
 from ..session import Session
 from ..store import GameRecord, Store
 
@@ -93,7 +94,7 @@ class Service:
         """The first position of a new game (validates everything, raises PatienceError)."""
         if position is not None:
             try:
-                start = Position.from_json(position)
+                start = position_from_json(position)
             except PatienceError:
                 raise
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -400,7 +401,7 @@ def game_list() -> list[dict[str, Any]]:
         info["options"] = {o["key"]: [v["value"] for v in o["values"]] for o in info["choices"]}
         info["defaults"] = {o["key"]: o["default"] for o in info["choices"]}
         # The help's sample is a deal a player may play: its face-down cards stay hidden.
-        sample = Position.from_json(info["sample"]["position"])
+        sample = position_from_json(info["sample"]["position"])
         info["sample"]["position"] = player_view(sample, Knowledge.start(sample))
         out.append(info)
     return out

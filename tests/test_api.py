@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import solver_stubs
 from patience import Position, assist, new_game
 from patience.cards import MAX_DEAL
 from patience.fair import Knowledge, player_view
@@ -313,7 +314,8 @@ def test_hint_lost(client: TestClient) -> None:
 def test_hint_without_solver_is_a_useful_move(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(assist, "solver_module", lambda: None)
+    # The search runs in a worker process: the stand-in takes the solver away there.
+    monkeypatch.setattr(assist, "compute_hint", solver_stubs.hint_without_solver)
     view = create(client, game="klondike", deal=5)
     hint = client.get(f"/api/games/{view['id']}/hint").json()
     assert hint["verdict"] == "unknown"
@@ -501,15 +503,10 @@ def test_newer_hint_request_cancels_the_older(
     import threading
     import time
 
-    import patience.assist as assist_module
-
     # A search that runs until it is cancelled: the test does not depend on how fast the
     # solver is on any deal.
-    def endless(position: Any, timeout: float, cancel: threading.Event) -> dict[str, Any]:
-        assert cancel.wait(60), "the hint search was never cancelled"
-        return {"verdict": "unknown", "move": None, "line": []}
-
-    monkeypatch.setattr(assist_module, "compute_hint", endless)
+    monkeypatch.setenv(solver_stubs.GATE, str(tmp_path))
+    monkeypatch.setattr(assist, "compute_hint", solver_stubs.held_hint)
     app = create_app(tmp_path, hint_timeout=30.0)
     cancels: dict[str, threading.Event] = app.state.hint_cancels
     with TestClient(app, base_url="http://localhost") as c:

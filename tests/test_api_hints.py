@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+import solver_stubs
 from engine_builders import near_won_klondike
-from patience import new_game
+from patience import assist, new_game
 from patience.web import solver_pool
 from patience.web.app import create_app
 
@@ -71,18 +72,9 @@ def test_a_line_that_does_not_win_is_not_remembered(tmp_path: Path) -> None:
 def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import patience.assist as assist_module
-
-    release = threading.Event()
-    searching = threading.Event()
-
     # A search that holds its slot until the test lets it go (never the real solver's speed).
-    def slow(position: Any, timeout: float, cancel: threading.Event) -> dict[str, Any]:
-        searching.set()
-        release.wait(10)
-        return {"verdict": "unknown", "move": None, "line": []}
-
-    monkeypatch.setattr(assist_module, "compute_hint", slow)
+    monkeypatch.setenv(solver_stubs.GATE, str(tmp_path))
+    monkeypatch.setattr(assist, "compute_hint", solver_stubs.held_hint)
     monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
     app = create_app(tmp_path, hint_timeout=0.3)
     with TestClient(app, base_url="http://localhost") as c:
@@ -92,7 +84,7 @@ def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
         busy = threading.Thread(target=lambda: replies.append(c.get(f"/api/games/{first}/hint")))
         busy.start()
         try:
-            assert searching.wait(10)
+            solver_stubs.wait_for(tmp_path / "searching-0")
             # Every solver slot is taken: another search is refused within its budget...
             r = c.get(f"/api/games/{second}/hint")
             assert r.status_code == 503, r.text
@@ -104,7 +96,7 @@ def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
             assert move.status_code == 200
             assert busy.is_alive()
         finally:
-            release.set()
+            solver_stubs.release(tmp_path)
             busy.join(20)
         assert replies[0].status_code == 200
 
@@ -112,18 +104,8 @@ def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
 def test_a_hint_that_waited_for_a_slot_searches_only_what_is_left_of_its_budget(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import patience.assist as assist_module
-
-    release = threading.Event()
-    budgets: list[float] = []
-
-    def slow(position: Any, timeout: float, cancel: threading.Event) -> dict[str, Any]:
-        budgets.append(timeout)
-        if len(budgets) == 1:
-            release.wait(10)
-        return {"verdict": "unknown", "move": None, "line": []}
-
-    monkeypatch.setattr(assist_module, "compute_hint", slow)
+    monkeypatch.setenv(solver_stubs.GATE, str(tmp_path))
+    monkeypatch.setattr(assist, "compute_hint", solver_stubs.held_hint)
     monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
     app = create_app(tmp_path, hint_timeout=30.0)
     with TestClient(app, base_url="http://localhost") as c:
@@ -136,15 +118,15 @@ def test_a_hint_that_waited_for_a_slot_searches_only_what_is_left_of_its_budget(
             for g in ids
         ]
         threads[0].start()
-        while not budgets:
-            time.sleep(0.01)
+        first = float(solver_stubs.wait_for(tmp_path / "searching-0"))
         threads[1].start()
         slots = app.state.solvers.slots
         while not slots.statistics().tasks_waiting:
             time.sleep(0.01)
         time.sleep(0.2)  # the second request has waited this long for the slot
-        release.set()
+        solver_stubs.release(tmp_path)
+        second = float(solver_stubs.wait_for(tmp_path / "searching-1"))
         for t in threads:
             t.join(20)
         assert [r.status_code for r in replies] == [200, 200]
-        assert budgets[0] <= 30.0 and budgets[1] < 30.0 - 0.1
+        assert first <= 30.0 and second < 30.0 - 0.1

@@ -4,17 +4,17 @@ server (``patience serve``) started on a free port with a temporary data folder.
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import solver_stubs
 from browser import DESKTOP, NO_ANIMATION, PHONE, center, drag, require_chromium
 from engine_builders import near_won_klondike
 from live import LiveServer
-from patience import new_game
+from patience import assist, new_game
 from patience.games import position_to_json
 
 require_chromium()
@@ -354,23 +354,14 @@ def test_show_me_plays_to_the_end(page: Page, live_server: LiveServer) -> None:
 def slow_hints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """An in-process server whose hint search runs until it is cancelled or released.
 
-    Yields the server and the release: set, the search answers with the real (winning)
+    Yields the server and the release: called, the search answers with the real (winning)
     hint. The test does not depend on how long the solver takes on any deal.
     """
-    import patience.assist as assist_module
-
-    real = assist_module.compute_hint
-    release = threading.Event()
-
-    def held(position: Any, timeout: float, cancel: threading.Event) -> dict[str, Any]:
-        while not (cancel.is_set() or release.is_set()):
-            cancel.wait(0.05)
-        return real(position, timeout, threading.Event())
-
-    monkeypatch.setattr(assist_module, "compute_hint", held)
-    with LiveServer(tmp_path, in_process=True, hint_timeout=30.0) as server:
-        yield server, release
-        release.set()
+    monkeypatch.setenv(solver_stubs.GATE, str(tmp_path))
+    monkeypatch.setattr(assist, "compute_hint", solver_stubs.held_real_hint)
+    with LiveServer(tmp_path / "data", in_process=True, hint_timeout=30.0) as server:
+        yield server, lambda: solver_stubs.release(tmp_path)
+        solver_stubs.release(tmp_path)
 
 
 def test_show_me_stops_at_once(page: Page, slow_hints: Any) -> None:
@@ -385,7 +376,7 @@ def test_show_me_stops_at_once(page: Page, slow_hints: Any) -> None:
     button.click()
     expect(button).to_have_attribute("aria-label", "Show me", timeout=500)
     expect(page.locator("#status")).to_have_text("Stopped.", timeout=500)
-    release.set()  # the answer comes now: a winning move
+    release()  # the answer comes now: a winning move
     page.wait_for_timeout(2500)
     expect(page.locator("#info .moves")).to_have_text("0 moves")
     expect(page.locator("#status")).to_have_text("Stopped.")

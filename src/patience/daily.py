@@ -16,10 +16,9 @@ from __future__ import annotations
 import datetime
 import hashlib
 import re
-import threading
 from collections.abc import Mapping
 
-from .assist import solver_module
+from .assist import Cancel, solver_module
 from .errors import PatienceError
 from .games import get_game
 from .rules import Game
@@ -88,7 +87,7 @@ def daily_deal(
     day: datetime.date,
     game: str,
     options: Mapping[str, str],
-    cancel: threading.Event | None = None,
+    cancel: Cancel | None = None,
 ) -> int | None:
     """The deal of the day of ``game`` with ``options``, or None: no solver, none of the
     deals tried was proven winnable, or ``cancel`` was set."""
@@ -103,8 +102,9 @@ def daily_deal(
 
 
 def daily_work(
-    day: str, game: str, options: dict[str, str], seconds_left: float, cancel: threading.Event
+    day: str, game: str, options: dict[str, str], seconds_left: float, cancel: Cancel
 ) -> int | None:
-    """``daily_deal`` as solver-pool work (``functools.partial`` of it): picklable, called
-    with the seconds left (unused: the search is bounded by states) and a cancel event."""
+    """``daily_deal`` as solver-pool work (``functools.partial`` of it): picklable, run in
+    a worker process with the seconds left (unused: the search is bounded by states) and
+    a cancel event."""
     return daily_deal(parse_date(day), game, options, cancel)

@@ -152,17 +152,19 @@ def find_winnable(
     start: int,
     budget: float = 10.0,
     per_deal: float = 2.0,
+    cancel: threading.Event | None = None,
 ) -> int | None:
-    """The first deal number >= ``start`` proven winnable, or None if the budget ran out."""
+    """The first deal number >= ``start`` proven winnable, or None if the budget ran out
+    or ``cancel`` was set."""
     rules = get_game(game, options) if isinstance(game, str) else game
     end = time.monotonic() + budget
     deal = start
     while True:
         left = end - time.monotonic()
-        if left <= 0:
+        if left <= 0 or (cancel is not None and cancel.is_set()):
             return None
         p = rules.new_position(deal)
-        if solve(p, timeout=min(per_deal, left)).result == Verdict.WON:
+        if solve(p, timeout=min(per_deal, left), cancel=cancel).result == Verdict.WON:
             return deal
         deal += 1
 

@@ -6,8 +6,8 @@ the engine; ``service.Service`` applies them and saves every change before the r
 
 Nothing slow runs on the event loop: store and service calls run in worker threads of
 their own (a locked database stalls only the requests that wait for it), and solver
-searches in ``solver_pool``'s threads, so that the page, its files and the moves stay
-fast under any number of hint requests.
+searches in ``solver_pool``'s worker processes, so that the page, its files and the
+moves stay fast under any number of hint requests.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -26,12 +27,12 @@ import anyio
 import anyio.to_thread
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
-from fastapi.staticfiles import StaticFiles
+from pydantic import TypeAdapter
 
 from .. import assist
 from ..daily import parse_date
 from ..errors import PatienceError
-from ..games import game_for, get_game
+from ..games import GAMES, game_for, get_game
 from ..position import Position
 from ..store import Store
 from . import solver_pool
@@ -52,6 +53,7 @@ from .game_models import GameInfo
 from .security import BodyLimit, LocalOnly
 from .service import IDLE_CAP, ApiError, Live, Service, game_list
 from .solver_pool import SolverPool
+from .static_files import StaticFiles
 from .why import router as why_router
 
 try:
@@ -114,8 +116,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
-        yield
-        store.close()
+        try:
+            yield
+        finally:
+            solvers.close()
+            store.close()
 
     app = FastAPI(
         title="patience",
@@ -137,10 +142,20 @@ def create_app(
         """Make ``change`` (or just look the game up) and describe the game, in a thread."""
         return await in_thread(lambda: service.view(change()))
 
+    games_reply: dict[tuple[str, ...], bytes] = {}
+    games_json = TypeAdapter(list[GameInfo])
+
     @api.get("/games", response_model=list[GameInfo])
-    async def list_games() -> list[dict[str, Any]]:
+    async def list_games() -> Response:
         """Every game with its options and their defaults."""
-        return game_list()
+        # The page asks at every load; the answer only changes when a game is registered.
+        # It is engine work (each game's sample position): made once, in a thread.
+        key = tuple(GAMES)
+        if key not in games_reply:
+            games_reply[key] = await in_thread(
+                lambda: games_json.dump_json(games_json.validate_python(game_list()))
+            )
+        return Response(games_reply[key], media_type="application/json")
 
     @api.post("/games", response_model=GameView, status_code=201)
     async def new_game(body: NewGame, request: Request) -> dict[str, Any]:
@@ -166,11 +181,7 @@ def create_app(
             return start, _("The solver is not available: this deal may not be winnable")
         cancel = threading.Event()
         assert start.deal is not None  # a random deal was drawn
-        deal = start.deal
-
-        def work(budget: float) -> Position | None:
-            return assist.winnable_deal(start.game, dict(start.options), deal, budget)
-
+        work = partial(assist.winnable_deal, start.game, dict(start.options), start.deal)
         try:
             found = await solvers.run(request, cancel, WINNABLE_BUDGET, work)
         except (PatienceError, ApiError):
@@ -244,13 +255,6 @@ def create_app(
         known = hints.get(position)
         if known is not None:
             return known
-
-        def learned(result: dict[str, Any]) -> dict[str, Any]:
-            # Replaying a winning line to remember it is engine work: it runs in the
-            # solver's thread, never on the event loop that serves the page and the moves.
-            hints.learn(position, result)
-            return result
-
         cancel = threading.Event()
         # A newer hint request for the same game makes the older one pointless.
         previous = hint_cancels.pop(game_id, None)
@@ -259,11 +263,11 @@ def create_app(
         hint_cancels[game_id] = cancel
         try:
             result = await solvers.run(
-                request,
-                cancel,
-                hint_timeout,
-                lambda left: learned(assist.compute_hint(position, left, cancel)),
+                request, cancel, hint_timeout, partial(assist.compute_hint, position)
             )
+            # Replaying a winning line to remember it is engine work: never on the event
+            # loop that serves the page and the moves.
+            await in_thread(lambda: hints.learn(position, result))
             return result
         finally:
             if hint_cancels.get(game_id) is cancel:
@@ -278,7 +282,7 @@ def create_app(
         history = list(live.session.history)
         cancel = threading.Event()
         keep = await solvers.run(
-            request, cancel, REWIND_BUDGET, lambda left: assist.find_rewind(history, left, cancel)
+            request, cancel, REWIND_BUDGET, partial(assist.find_rewind, history)
         )
         n = len(history) - 1
         if keep is None or keep == n:
@@ -346,7 +350,7 @@ def create_app(
     app.include_router(api)
     app.include_router(why_router)
     install_error_handlers(app)
-    app.mount("/", StaticFiles(directory=STATIC_DIR, html=True, check_dir=False), name="static")
+    app.mount("/", StaticFiles(STATIC_DIR), name="static")
     app.add_middleware(BodyLimit, reply=error_response)
     app.add_middleware(LocalOnly, reply=error_response, port=port, lan=lan)
     return app

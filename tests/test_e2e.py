@@ -3,7 +3,6 @@ server (``patience serve``) started on a free port with a temporary data folder.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -667,63 +666,3 @@ def test_server_restart_mid_game(browser: Any, tmp_path: Path) -> None:
     finally:
         context.close()
         server.kill()
-
-
-SHOTS = os.environ.get("PATIENCE_SCREENSHOTS")
-SHOT_GAMES = [
-    ("klondike", {}, 7, 72),
-    ("lady-jane", {}, 5, 30),
-    ("bakers-dozen", {}, 5, 24),
-    ("hopscotch", {}, 2, 40),
-]
-
-
-def opening(position: Any, count: int) -> list[str]:
-    """The first moves of a game worth showing: the solver's line, or greedy play."""
-    from patience import game_for
-    from patience.solver import solve
-
-    result = solve(position, timeout=20)
-    if result.moves:
-        return [str(m) for m in result.moves[:count]]
-    rules = game_for(position)
-    moves: list[str] = []
-    for _ in range(count):
-        legal = rules.legal_moves(position)
-        if not legal:
-            break
-        # Foundations first, then the stock, then the lowest reserve.
-        best = min(
-            legal,
-            key=lambda m: (
-                not str(m).split(">")[-1].startswith("f"),
-                not m.is_deal,
-                len(position.reserve[int(m.dst[1:]) - 1]) if m.dst and m.dst[0] == "r" else 0,
-            ),
-        )
-        moves.append(str(best))
-        position = rules.play(position, best)
-    return moves
-
-
-@pytest.mark.skipif(not SHOTS, reason="set PATIENCE_SCREENSHOTS=docs/screenshots to make them")
-@pytest.mark.parametrize(("game", "options", "deal", "moves"), SHOT_GAMES)
-def test_screenshots(
-    browser: Any, live_server: LiveServer, game: str, options: dict[str, str], deal: int, moves: int
-) -> None:
-    """Each game part-way through, at desktop and phone size, for the README."""
-    out = Path(str(SHOTS))
-    out.mkdir(parents=True, exist_ok=True)
-    view = live_server.api("POST", "/games", {"game": game, "options": options, "deal": deal})
-    for move in opening(new_game(game, deal=deal, options=options), moves):
-        view = live_server.api("POST", f"/games/{view['id']}/move", {"move": move})
-    for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
-        context = browser.new_context(viewport=viewport, device_scale_factor=1)
-        context.add_init_script(NO_ANIMATION)
-        page = context.new_page()
-        page.goto(live_server.url)
-        page.wait_for_selector("body[data-ready=true]")
-        expect(page.locator("#info .moves")).to_contain_text(str(view["moves_made"]))
-        page.evaluate("document.getElementById('status').replaceChildren()")
-        page.screenshot(path=str(out / f"{game}-{name}.png"))
-        context.close()

@@ -35,6 +35,7 @@ EXPECT = {
         "lady_jane": "Lady Jane",
         "hopscotch": "Hopscotch",
         "setup": "Setup",
+        "strategy": "Strategy",
         "reserves": "Reserves",
         "close": "Close help",
         "locale": "en-GB",
@@ -47,6 +48,7 @@ EXPECT = {
         "lady_jane": "Dama Jane",
         "hopscotch": "Rayuela",
         "setup": "Preparación",
+        "strategy": "Estrategia",
         "reserves": "Reservas",
         "close": "Cerrar la ayuda",
         "locale": "es-MX",
@@ -59,6 +61,7 @@ EXPECT = {
         "lady_jane": "Mademoiselle Jane",
         "hopscotch": "Marelle",
         "setup": "Mise en place",
+        "strategy": "Stratégie",
         "reserves": "Réserves",
         "close": "Fermer l'aide",
         "locale": "fr-CA",
@@ -147,7 +150,8 @@ def test_language_menu_switches_page_help_and_errors(
         games = dialog.locator(".help-games button").all_inner_texts()
         assert games == ["Klondike", want["lady_jane"], "Baker's Dozen", want["hopscotch"]]
         headings = dialog.locator("h3").all_inner_texts()
-        assert len(headings) == 6 and headings[0] == want["setup"]
+        assert len(headings) == 7 and headings[0] == want["setup"]
+        assert headings[-1] == want["strategy"]
         assert dialog.locator(".help-close").get_attribute("aria-label") == want["close"]
         assert dialog.get_attribute("lang") == lang
         dialog.locator(".help-games button", has_text=want["lady_jane"]).click()
@@ -249,7 +253,8 @@ def test_every_game_has_a_full_help_panel_in_every_language(browser: Any, base_u
                       };
                     }"""
                 )
-                assert info["sections"] == 6, (lang, game)
+                assert info["sections"] == 7, (lang, game)
+                assert EXPECT[lang]["strategy"] in info["text"], (lang, game)
                 assert info["items"] >= 10, (lang, game, info["items"])
                 assert info["labels"] >= 2, (lang, game)
                 assert "{" not in info["text"], (lang, game)
@@ -529,7 +534,7 @@ def test_statistics_show_the_assisted_count_when_the_server_sends_it(
 ) -> None:
     page = open_page(browser, base_url, locale=EXPECT[lang]["locale"])
     rows = [stats_row("klondike", assisted=3), stats_row("hopscotch")]
-    page.route("**/api/stats", lambda route: route.fulfill(json={"stats": rows}))
+    page.route("**/api/stats?*", lambda route: route.fulfill(json={"stats": rows}))
     try:
         page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
         page.click("#btn-stats")

@@ -258,7 +258,7 @@ def test_a_version_1_database_is_migrated_and_keeps_its_games(tmp_path: Path) ->
     assert (k.won, k.assisted) == (1, 0)
     store.close()
     db = sqlite3.connect(tmp_path / "patience.sqlite3")
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == store_module.SCHEMA_VERSION
     db.close()
     Store(tmp_path).close()  # and it opens again
 

@@ -210,4 +210,3 @@ def test_deals_a_dead_worker_took_along_are_solved_by_the_rerun(
     res = runner.invoke(app, args)
     assert res.exit_code == 0, res.output
     assert verdicts(db) == local_verdicts
-

@@ -5,6 +5,7 @@ Exit status: 0 success, 2 bad input (one line on standard error), 1 anything els
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import sqlite3
@@ -26,6 +27,7 @@ from .cli_values import (
     seconds,
     whole_number,
 )
+from .daily import daily_deal, parse_date
 from .errors import InvalidOptionError, InvalidPositionError, PatienceError
 from .games import GAMES, game_for, get_game, position_from_json, position_to_json
 from .moves import Move
@@ -287,6 +289,36 @@ def deal(
     """Print the starting position (or the position read with --position)."""
     p = guarded(lambda: load_position(game, deal_number, option, position))
     emit(position_to_json(p), as_json, position_text(p))
+
+
+@app.command()
+def daily(
+    game: GameArg = None,
+    option: OptionOpt = None,
+    date: Annotated[
+        str | None,
+        typer.Option(
+            "--date",
+            help="The day, YYYY-MM-DD (default: today, this computer's date).",
+            metavar="YYYY-MM-DD",
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print the deal number of the deal of the day: the same for everyone on a date."""
+
+    def run() -> dict[str, Any]:
+        if game is None:
+            raise PatienceError(f"missing GAME (one of {', '.join(GAMES)})")
+        rules = get_game(game, parse_options(option))
+        day = datetime.date.today() if date is None else parse_date(date)
+        found = daily_deal(day, rules.name, rules.option)
+        if found is None:
+            raise RuntimeError(f"no deal of the day was found for {day.isoformat()} (no solver?)")
+        return {"date": day.isoformat(), "game": rules.name, "options": rules.option, "deal": found}
+
+    found = guarded(run)
+    emit(found, as_json, str(found["deal"]))
 
 
 @app.command()

@@ -15,6 +15,7 @@ database and refuses one it cannot read and write.
 
 from __future__ import annotations
 
+import datetime
 import json
 import logging
 import os
@@ -33,7 +34,8 @@ from .store_errors import RUNTIME_MESSAGES, STARTUP_MESSAGES, StoreError, storag
 
 ENV_DATA_DIR = "PATIENCE_DATA_DIR"
 DB_NAME = "patience.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+ONE_DAY = datetime.timedelta(days=1)
 BUSY_TIMEOUT = 1.5
 """Seconds a write waits for a database locked by another process before giving up."""
 
@@ -54,7 +56,8 @@ CREATE TABLE IF NOT EXISTS games (
     last_move TEXT,
     notice TEXT,
     version INTEGER NOT NULL DEFAULT 0,
-    assisted INTEGER NOT NULL DEFAULT 0
+    assisted INTEGER NOT NULL DEFAULT 0,
+    daily TEXT
 );
 CREATE INDEX IF NOT EXISTS games_open ON games (finished, updated);
 CREATE TABLE IF NOT EXISTS results (
@@ -67,7 +70,8 @@ CREATE TABLE IF NOT EXISTS results (
     seconds REAL NOT NULL,
     moves INTEGER NOT NULL,
     finished_at REAL NOT NULL,
-    assisted INTEGER NOT NULL DEFAULT 0
+    assisted INTEGER NOT NULL DEFAULT 0,
+    daily TEXT
 );
 CREATE INDEX IF NOT EXISTS results_by_game ON results (game, options, finished_at);
 """
@@ -78,6 +82,11 @@ _MIGRATIONS = {
         "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE results ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0",
+    ),
+    # 2 -> 3: the date of a deal of the day (YYYY-MM-DD), on the game and its result.
+    2: (
+        "ALTER TABLE games ADD COLUMN daily TEXT",
+        "ALTER TABLE results ADD COLUMN daily TEXT",
     ),
 }
 
@@ -118,6 +127,8 @@ class GameRecord:
     notice: str | None = None
     version: int = 0
     assisted: bool = False
+    daily: str | None = None
+    """The date (YYYY-MM-DD) of the deal of the day this game plays, or None."""
 
 
 @dataclass
@@ -135,6 +146,11 @@ class Stats:
     average_time: float | None
     best_score: int | None
     assisted: int = 0
+    daily_streak: int = 0
+    """Days in a row, up to the day asked for or the day before, whose deal of the day
+    was won."""
+    daily_longest: int = 0
+    """The most days in a row whose deal of the day was won."""
 
 
 class Store:
@@ -253,8 +269,8 @@ class Store:
                     finished.append(row["id"])
             db.execute(
                 "INSERT INTO games (id, game, options, deal, session, created, updated, started,"
-                " finished, score, last_move, notice, version, assisted)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " finished, score, last_move, notice, version, assisted, daily)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 _row(record),
             )
         return finished
@@ -333,7 +349,7 @@ class Store:
         # from another tab becomes a win; nothing else ever changes a recorded result.
         db.execute(
             "INSERT INTO results (game_id, game, options, deal, result, score, seconds, moves,"
-            " finished_at, assisted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " finished_at, assisted, daily) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (game_id) DO UPDATE SET result = excluded.result,"
             " score = excluded.score, seconds = excluded.seconds, moves = excluded.moves,"
             " assisted = excluded.assisted"
@@ -349,6 +365,7 @@ class Store:
                 moves,
                 at,
                 int(record.assisted),
+                record.daily,
             ),
         )
 
@@ -365,12 +382,26 @@ class Store:
                 ).fetchall()
         return [dict(r) for r in rows]
 
-    def stats(self) -> list[Stats]:
-        """Statistics per game and options, in game then options order.
+    def reset_stats(self, game: str | None = None, options: dict[str, str] | None = None) -> int:
+        """Forget the results of ``game`` with ``options`` (every game's when ``game`` is
+        None; every options' when ``options`` is None), in one transaction: the number of
+        results forgotten. Saved games, the one in progress among them, stay."""
+        where, args = "", tuple[str, ...]()
+        if game is not None:
+            where, args = " WHERE game = ?", (game,)
+            if options is not None:
+                where, args = where + " AND options = ?", (game, options_key(options))
+        with self.transaction(durable=True) as db:
+            return db.execute("DELETE FROM results" + where, args).rowcount
+
+    def stats(self, today: datetime.date | None = None) -> list[Stats]:
+        """Statistics per game and options, in game then options order; the daily
+        streak runs up to ``today`` (None: this computer's date).
 
         A game won with the solver playing its moves (``assisted``) is counted apart: it
         is played, not won, breaks the streak, and sets no best time or score.
         """
+        today = today or datetime.date.today()
         groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
         for r in self.results():
             groups.setdefault((r["game"], r["options"]), []).append(r)
@@ -396,9 +427,32 @@ class Store:
                     average_time=sum(times) / len(times) if times else None,
                     best_score=max((int(r["score"]) for r in own), default=None),
                     assisted=sum(1 for r in rows if r["assisted"] and r["result"] == "won"),
+                    **_daily_streaks(own, today),
                 )
             )
         return out
+
+
+def _daily_streaks(rows: list[dict[str, Any]], today: datetime.date) -> dict[str, int]:
+    """The daily streaks of a group's own results: days won in a row up to ``today`` (or
+    up to the day before, while today's deal is still to win), and the longest run."""
+    won = {
+        datetime.date.fromisoformat(r["daily"])
+        for r in rows
+        if r["daily"] is not None and r["result"] == "won"
+    }
+    longest = 0
+    for day in won:
+        if day - ONE_DAY not in won:
+            run = 1
+            while day + run * ONE_DAY in won:
+                run += 1
+            longest = max(longest, run)
+    end = today if today in won else today - ONE_DAY
+    current = 0
+    while end - current * ONE_DAY in won:
+        current += 1
+    return {"daily_streak": current, "daily_longest": longest}
 
 
 def _row(r: GameRecord) -> tuple[Any, ...]:
@@ -417,6 +471,7 @@ def _row(r: GameRecord) -> tuple[Any, ...]:
         r.notice,
         r.version,
         int(r.assisted),
+        r.daily,
     )
 
 
@@ -446,6 +501,7 @@ def _record(row: sqlite3.Row) -> GameRecord:
         notice=row["notice"],
         version=row["version"],
         assisted=bool(row["assisted"]),
+        daily=row["daily"],
     )
 
 

@@ -102,6 +102,27 @@ HELP = help_of(
             N_("Avoid piling many cards on one that a foundation will need soon."),
         ],
     ),
+    (
+        N_("Strategy"),
+        [
+            N_(
+                "Begin by finding each Ace and 2 and counting the cards above them: free the "
+                "most deeply buried low cards first."
+            ),
+            N_(
+                "When you move a card out of the way, put it on a card that goes to the "
+                "foundations late, where it will not be in the way again."
+            ),
+            N_(
+                "Do not build long runs in haste: a run comes apart one card at a time, from "
+                "the top, before the cards beneath it are free."
+            ),
+            N_(
+                "With Kings filling empty piles, emptying a pile is worth it when a King is "
+                "sitting on cards you need."
+            ),
+        ],
+    ),
 )
 
 

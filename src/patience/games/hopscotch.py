@@ -79,6 +79,27 @@ HELP = help_of(
             ),
         ],
     ),
+    (
+        N_("Strategy"),
+        [
+            N_(
+                "Skill counts for more than luck here: before you place a card, work out when "
+                "each foundation will need it."
+            ),
+            N_(
+                "A reserve gives back its cards last in, first out: keep the card that will be "
+                "needed soonest on top."
+            ),
+            N_(
+                "Count ahead on each foundation (the fourth runs 4, 8, Q, 3, 7, J, 2 and on), "
+                "so that you know at once where a turned card fits."
+            ),
+            N_(
+                "Keep a reserve short or empty when you can: it leaves room for the card that "
+                "will be needed next."
+            ),
+        ],
+    ),
 )
 
 

@@ -137,6 +137,28 @@ HELP = help_of(
             ),
         ],
     ),
+    (
+        N_("Strategy"),
+        [
+            N_(
+                "Early on, turning hidden cards up matters most: prefer the move that uncovers "
+                "a face-down card, and among those, the one on the pile with the most hidden "
+                "cards."
+            ),
+            N_(
+                "With a limited stock, go through it once before you commit to a plan: a card "
+                "you let pass comes back only with the next redeal, if there is one."
+            ),
+            N_(
+                "When play stalls, the foundations are a reserve too: taking a card back down "
+                "may free a move that was blocked."
+            ),
+            N_(
+                "Before filling an empty pile, choose the King by its colour: it decides which "
+                "Queens, Jacks and tens can follow it there."
+            ),
+        ],
+    ),
 )
 
 

@@ -102,6 +102,24 @@ HELP = help_of(
             N_("An empty tableau pile is precious here: keep it for a long run."),
         ],
     ),
+    (
+        N_("Strategy"),
+        [
+            N_(
+                "Every deal buries the reserve cards still waiting, so the reserves are the "
+                "cards to use first, while they can still be reached."
+            ),
+            N_(
+                "The deeper a card lies in the tableau, the harder it is to free: work on the "
+                "piles with the most face-down cards."
+            ),
+            N_(
+                "Think round the corner: after the King comes the Ace, so with a high base rank"
+                " the low cards are needed late and the high ones early."
+            ),
+            N_("Keep the deals for when the tableau and the reserves have nothing more to give."),
+        ],
+    ),
 )
 
 

@@ -3,6 +3,15 @@
 from __future__ import annotations
 
 from .schedule import Verdict
-from .search import Hint, SolveResult, find_winnable, hint, safe_moves, solve
+from .search import Hint, SolveResult, find_winnable, find_winnable_within, hint, safe_moves, solve
 
-__all__ = ["Hint", "SolveResult", "Verdict", "find_winnable", "hint", "safe_moves", "solve"]
+__all__ = [
+    "Hint",
+    "SolveResult",
+    "Verdict",
+    "find_winnable",
+    "find_winnable_within",
+    "hint",
+    "safe_moves",
+    "solve",
+]

@@ -66,7 +66,7 @@ from .hopscotch_labels import (
     WAIT,
     LabelledSearch,
 )
-from .schedule import Budget, Outcome, Runner, Schedule, Verdict
+from .schedule import Budget, Outcome, Runner, Schedule, Verdict, for_budget
 
 native: ModuleType | None
 try:  # the labelled search at native speed, built with the package (_hopscotch.c)
@@ -99,7 +99,12 @@ class HopscotchAdapter(Adapter):
         if native is None:
             return None
         verdict, moves, states = native_decide(
-            p, budget.deadline, budget.cancel, budget.left(), table_size
+            p,
+            budget.deadline,
+            budget.cancel,
+            budget.left(),
+            table_size,
+            for_budget(self.schedule, budget),
         )
         budget.states += states
         return verdict, moves

@@ -11,10 +11,11 @@ reference search in Python (``dfs.reference_runner``) or a native module.
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -40,7 +41,8 @@ _NATIVE_CODES = (Verdict.WON, Verdict.LOST, Verdict.UNKNOWN)
 
 @dataclass(frozen=True)
 class Schedule:
-    """Which stages a search runs, each until a share of the time budget.
+    """Which stages a search runs, each until a share of the time budget (of the states,
+    for a search with no time limit: ``Budget.untimed``).
 
     In order: a capped depth-first probe (``probe`` states; 0: none); up to ``plain``
     limited-discrepancy passes (0, 1, 2, ... departures from the preferred move; they
@@ -90,8 +92,21 @@ class Budget:
         """A budget from now until ``deadline``."""
         return cls(time.monotonic(), deadline, max_states, cancel)
 
+    def untimed(self) -> bool:
+        """Whether only the states (and the cancel event) bound this search: its answer is
+        then the same on every machine. Its schedule's shares are then shares of the
+        states, not of the time."""
+        return math.isinf(self.deadline) and self.max_states is not None
+
+    def now(self) -> float:
+        """Where the search is: the time, or the states spent when it is untimed."""
+        return self.states if self.untimed() else time.monotonic()
+
     def at(self, share: float) -> float:
-        """The time when ``share`` of the budget's time has passed."""
+        """Where ``share`` of the budget has passed (a time, or untimed a count of states)."""
+        if self.untimed():
+            assert self.max_states is not None
+            return self.max_states * share
         return self.start + (self.deadline - self.start) * share
 
     def left(self) -> int | None:
@@ -107,6 +122,15 @@ class Budget:
         if self.max_states is not None and self.states >= self.max_states:
             return True
         return self.cancelled() or time.monotonic() >= self.deadline
+
+
+def for_budget(schedule: Schedule, budget: Budget) -> Schedule:
+    """``schedule`` for a search that runs it by itself (Hopscotch's native one) within
+    ``budget``: with no time limit, no stage is cut by a time slice either (a slice would
+    make the answer depend on the machine's speed)."""
+    if budget.untimed() and schedule.restart_slice is not None:
+        return replace(schedule, restart_slice=math.inf)
+    return schedule
 
 
 class Stage(NamedTuple):
@@ -140,6 +164,11 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         left = budget.left()
         if s.cap is not None:
             left = s.cap if left is None else min(s.cap, left)
+        if budget.untimed():
+            # ``until`` counts states: the stage gets the states up to it, and no deadline.
+            if left is not None and not math.isinf(s.until):
+                left = min(left, max(int(s.until - budget.states), 0))
+            s = s._replace(until=math.inf)
         found, line, n = runner(s, left)
         budget.states += n
         return found, line
@@ -149,7 +178,7 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
     def passes(end: float) -> None:
         nonlocal verdict, moves
         for limit in limits:
-            if verdict != Verdict.UNKNOWN or time.monotonic() >= end or budget.spent():
+            if verdict != Verdict.UNKNOWN or budget.now() >= end or budget.spent():
                 return
             verdict, moves = stage(Stage(min(end, budget.deadline), limit))
 
@@ -164,10 +193,10 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
     passes(lds_end)
     restart_end = budget.at(schedule.restarts)
     seed = 0
-    while verdict == Verdict.UNKNOWN and time.monotonic() < restart_end and not budget.spent():
+    while verdict == Verdict.UNKNOWN and budget.now() < restart_end and not budget.spent():
         seed += 1
         until = min(restart_end, budget.deadline)
-        if schedule.restart_slice is not None:
+        if schedule.restart_slice is not None and not budget.untimed():
             until = min(until, time.monotonic() + schedule.restart_slice)
         if schedule.restart_limit is None:
             restart = Stage(until, cap=schedule.probe * 2 ** (1 + seed // 2), seed=seed)

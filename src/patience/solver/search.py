@@ -8,6 +8,7 @@ search where there is one, else on the reference search (``dfs``).
 from __future__ import annotations
 
 import importlib
+import math
 import threading
 import time
 from collections.abc import Mapping
@@ -30,6 +31,7 @@ __all__ = [
     "adapter_for",
     "decide",
     "find_winnable",
+    "find_winnable_within",
     "hint",
     "replay",
     "safe_moves",
@@ -115,17 +117,21 @@ def replay(position: Position, moves: list[Move]) -> Position:
 
 def solve(
     position: Position,
-    timeout: float = 60.0,
+    timeout: float | None = 60.0,
     max_states: int | None = None,
     cancel: threading.Event | None = None,
     *,
     table_size: int = DEFAULT_TABLE_SIZE,
 ) -> SolveResult:
-    """Decide ``position``: ``won`` with a winning line, ``lost`` (proven) or ``unknown``."""
+    """Decide ``position``: ``won`` with a winning line, ``lost`` (proven) or ``unknown``.
+
+    ``timeout`` None: bounded by ``max_states`` alone, so the verdict is the same on every
+    machine (``find_winnable_within``)."""
     start = time.monotonic()
     game = game_for(position)
     adapter = adapter_for(game)
-    budget = Budget(start, start + timeout, max_states, cancel)
+    deadline = math.inf if timeout is None else start + timeout
+    budget = Budget(start, deadline, max_states, cancel)
     verdict, moves, states = decide(position, adapter, budget, table_size)
     if verdict == Verdict.WON:
         # The line must stand up to the engine's own checks: never a wrong verdict.
@@ -169,3 +175,22 @@ def find_winnable(
         if solve(p, timeout=min(per_deal, left), cancel=cancel).result == Verdict.WON:
             return deal
         deal += 1
+
+
+def find_winnable_within(
+    game: Game,
+    start: int,
+    states: int,
+    deals: int,
+    cancel: threading.Event | None = None,
+) -> int | None:
+    """The first of ``deals`` deals from ``start`` on proven winnable within ``states``
+    states each, with no time limit: the same deal on every machine (the native search's
+    counts). None when none of them was, or when ``cancel`` was set."""
+    for deal in range(start, start + deals):
+        if cancel is not None and cancel.is_set():
+            return None
+        result = solve(game.new_position(deal), timeout=None, max_states=states, cancel=cancel)
+        if result.result == Verdict.WON:
+            return deal
+    return None

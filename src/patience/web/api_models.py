@@ -85,6 +85,13 @@ class NewGame(BaseModel):
         strict=True,
         description="Draw from deals the solver proves winnable (random deals only).",
     )
+    daily: str | None = Field(
+        default=None,
+        max_length=40,
+        description="The deal of the day of this date, YYYY-MM-DD (the player's own date);"
+        " not with `deal` or `position`.",
+        examples=["2026-12-01"],
+    )
     position: PositionJSON | None = Field(
         default=None, description="Start from this position instead of a deal (load a position)."
     )
@@ -155,6 +162,9 @@ class GameView(BaseModel):
         description="The solver looked at the face-down cards for this game: it played moves "
         "('Show me'), gave a proven hint (`?peek=true`) or rewound it."
     )
+    daily: str | None = Field(
+        default=None, description="The date (YYYY-MM-DD) of the deal of the day it plays."
+    )
     undo_count: int = Field(description="Moves that undo can take back.")
     redo_count: int = Field(description="Undone moves that redo can replay.")
     table: TableJSON = Field(description="The table's layout with this game's options.")
@@ -216,12 +226,35 @@ class StatsRow(BaseModel):
     assisted: int = Field(
         description="Games won with help that looked at the face-down cards (not in 'won')."
     )
+    daily_streak: int = Field(
+        description="Days in a row, up to the date asked for (or the day before), whose deal"
+        " of the day was won."
+    )
+    daily_longest: int = Field(description="The most days in a row whose deal of the day was won.")
 
 
 class StatsList(BaseModel):
     """Statistics of every game and options played."""
 
     stats: list[StatsRow]
+
+
+class StatsReset(BaseModel):
+    """Which statistics to forget: one game's (with one set of options, or all of its
+    options), or, with no game, every game's."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str | None = Field(default=None, max_length=40, examples=["klondike"])
+    options: dict[str, str] | None = Field(
+        default=None, description="Only these options of the game; null = all of them."
+    )
+
+
+class StatsForgotten(BaseModel):
+    """What a reset forgot."""
+
+    forgotten: int = Field(description="Finished games forgotten.")
 
 
 class Messages(BaseModel):

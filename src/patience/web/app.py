@@ -30,9 +30,10 @@ from fastapi.responses import Response
 from pydantic import TypeAdapter
 
 from .. import assist, fair_assist
+from ..daily import parse_date
 from ..errors import PatienceError
 from ..fair import Settings
-from ..games import GAMES
+from ..games import GAMES, game_for, get_game
 from ..position import Position
 from ..store import Store
 from . import solver_pool
@@ -44,8 +45,11 @@ from .api_models import (
     MoveRequest,
     NewGame,
     PileRequest,
+    StatsForgotten,
     StatsList,
+    StatsReset,
 )
+from .daily import DailyDeals
 from .errors import ERRORS, error_response, install_error_handlers
 from .game_models import GameInfo
 from .security import BodyLimit, LocalOnly
@@ -111,6 +115,7 @@ def create_app(
     hint_cancels: dict[str, threading.Event] = {}
     hints = assist.HintCache()
     solvers = SolverPool(solver_pool.SOLVER_SLOTS)
+    daily_deals = DailyDeals(solvers)
     store_threads = anyio.CapacityLimiter(STORE_THREADS)
 
     async def in_thread(work: Callable[[], T]) -> T:
@@ -162,9 +167,18 @@ def create_app(
 
     @api.post("/games", response_model=GameView, status_code=201)
     async def new_game(body: NewGame, request: Request) -> dict[str, Any]:
-        """Start a game: a numbered or random deal, or a given position."""
+        """Start a game: a numbered or random deal, the deal of the day, or a position."""
         position = None if body.position is None else body.position.model_dump(exclude_unset=True)
         start = service.start_position(body.game, body.options, body.deal, position)
+        if body.daily is not None:
+            if body.deal is not None or body.position is not None:
+                raise ApiError(
+                    422,
+                    "daily_conflict",
+                    _("The deal of the day comes with neither a deal number nor a position"),
+                )
+            start, day = await daily_deals.start(request, body.daily, game_for(start))
+            return await game_view(lambda: service.create(start, daily=day))
         notice = None
         if body.winnable and body.position is None and body.deal is None:
             start, notice = await winnable_start(start, request)
@@ -328,14 +342,31 @@ def create_app(
         return await game_view(lambda: service.undo_to(game_id, keep, n))
 
     @api.get("/stats", response_model=StatsList)
-    async def stats() -> dict[str, Any]:
-        """Statistics per game and options (games won with the solver's moves apart)."""
+    async def stats(date: str | None = None) -> dict[str, Any]:
+        """Statistics per game and options (games won with the solver's moves apart);
+        the daily streaks run up to ``date`` (YYYY-MM-DD, the player's today; default:
+        the server's)."""
+        today = None if date is None else parse_date(date)
         rows = []
-        for s in await in_thread(store.stats):
+        for s in await in_thread(lambda: store.stats(today)):
             row = dict(s.__dict__)
             row["win_percent"] = round(100 * s.win_rate, 1)
             rows.append(row)
         return {"stats": rows}
+
+    @api.post("/stats/reset", response_model=StatsForgotten)
+    async def reset_stats(body: StatsReset) -> dict[str, Any]:
+        """Forget the statistics of one game (with one set of options, or all of them),
+        or with no game of every game. Saved games, the one in progress too, stay."""
+        if body.game is None:
+            if body.options is not None:
+                raise ApiError(
+                    422, "invalid_reset", _("Options are given only with the game they belong to")
+                )
+            return {"forgotten": await in_thread(store.reset_stats)}
+        rules = get_game(body.game, body.options or {})
+        options = None if body.options is None else rules.option
+        return {"forgotten": await in_thread(lambda: store.reset_stats(rules.name, options))}
 
     @api.get("/messages/{lang}", response_model=Messages)
     async def messages(lang: str) -> dict[str, Any]:

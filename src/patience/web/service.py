@@ -124,8 +124,9 @@ class Service:
             deal = random.randrange(1, RANDOM_DEALS)
         return rules.new_position(deal)
 
-    def create(self, start: Position, notice: str | None = None) -> Live:
-        """Save a new game from ``start``; the game in progress counts as abandoned."""
+    def create(self, start: Position, notice: str | None = None, daily: str | None = None) -> Live:
+        """Save a new game from ``start`` (the deal of the day ``daily``, YYYY-MM-DD, or
+        None); the game in progress counts as abandoned."""
         now = self.clock()
         session = Session(start)
         record = GameRecord(
@@ -138,6 +139,7 @@ class Service:
             updated=now,
             score=session.score,
             notice=notice,
+            daily=daily,
         )
         with self.lock:
             finished = self.store.insert_game(record, finish_others_at=now)
@@ -431,6 +433,7 @@ class Service:
             "notice": record.notice,
             "finished": record.finished,
             "assisted": record.assisted,
+            "daily": record.daily,
             "undo_count": len(s.moves),
             "redo_count": len(s.redo_stack),
             "table": rules.table().to_json(),

@@ -1,7 +1,7 @@
 // The player's actions: each asks the server, which decides every rule, and the page
 // shows the GameView it returns (setView); a new game, undo, restart, the statistics.
 import * as api from "./api.js";
-import { closeDialogs, openConfirm, openNewGame, openResult, openStats } from "./dialogs.js";
+import { closeDialogs, openConfirm, openNewGame, openResult } from "./dialogs.js";
 import { checkChance, peeking } from "./fair.js";
 import { gameInfo, gameWithOptions, games } from "./games.js";
 import { cancelShowMe, checkWinnable } from "./hints.js";
@@ -14,6 +14,7 @@ import { enableSound, playSound } from "./sound.js";
 import { playCascade } from "./cascade.js";
 import { animateDeal, animateMoves, motionAllowed, placesOf, settled } from "./motion.js";
 import { LAST_GAME_KEY, SETTINGS_KEY, state, table } from "./state.js";
+import { openStats } from "./stats.js";
 import { say, setStatus, showError } from "./status.js";
 
 export function saveSetting(key, value) {
@@ -211,7 +212,10 @@ async function startGame(body) {
   state.hint = null;
   state.focus = null;
   localStorage.setItem(LAST_GAME_KEY, JSON.stringify({ game: body.game, options: body.options }));
-  if (body.winnable) {
+  if (body.daily) {
+    setStatus(() => t("Finding the deal of the day…"));
+    say(t("Finding the deal of the day…"));
+  } else if (body.winnable) {
     setStatus(() => t("Looking for a winnable deal…"));
     say(t("Looking for a winnable deal…"));
   }
@@ -256,13 +260,7 @@ export function openNewGameDialog() {
   });
 }
 
-export async function showStats() {
-  try {
-    openStats(await api.stats());
-  } catch (err) {
-    showError(err);
-  }
-}
+export const showStats = () => openStats(showError);
 
 // deal: a new deal, drawn flying from the stock; moves: the reply to the player's action,
 // whose moves to the foundations land one after another.

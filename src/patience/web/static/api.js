@@ -32,7 +32,8 @@ async function request(method, path, body, signal) {
 
 // The games and their options: [{name, title, options, defaults}].
 export const listGames = () => request("GET", "/games");
-// Start a game; body {game, options, deal, winnable} (and optionally position).
+// Start a game; body {game, options, deal, winnable} (and optionally position, or daily:
+// the date of the deal of the day).
 export const newGame = (body) => request("POST", "/games", body);
 // The unfinished game last played, or null when there is none: the server answers 204
 // No Content then (a 404 from older servers means the same).
@@ -74,5 +75,7 @@ export const hint = (id, signal, peek = false) =>
   request("GET", `/games/${encodeURIComponent(id)}/hint${peek ? "?peek=true" : ""}`, undefined, signal);
 // The chance to win from what the player has seen: {chance, interval, samples, undecided, exact}.
 export const chance = (id, signal) => request("GET", `/games/${encodeURIComponent(id)}/chance`, undefined, signal);
-// Statistics per game and options.
-export const stats = () => request("GET", "/stats");
+// Statistics per game and options; the daily streaks run up to date (YYYY-MM-DD).
+export const stats = (date) => request("GET", `/stats?date=${encodeURIComponent(date)}`);
+// Forget statistics: body {game, options} (one game's), {game} (all its options), {} (all).
+export const resetStats = (body) => request("POST", "/stats/reset", body);

@@ -1,5 +1,7 @@
-// Dialogs: new game, statistics, settings, and the won / no-moves-left messages.
-import { gameTitle, gameWithOptions, games as allGames } from "./games.js";
+// Dialogs: new game, settings, confirmations, and the won / no-moves-left messages (the
+// statistics are in stats.js).
+import { dailyBody, dateLabel, localDate } from "./daily.js";
+import { gameTitle, games as allGames } from "./games.js";
 import { t, tn } from "./i18n.js";
 
 // Seconds as m:ss or h:mm:ss.
@@ -12,7 +14,7 @@ export function formatTime(seconds) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
-function el(tag, attrs = {}, ...children) {
+export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
@@ -27,7 +29,8 @@ function el(tag, attrs = {}, ...children) {
 
 let refreshOpen = null;
 
-function showDialog(id, build) {
+// Show the dialog ``id`` (made once) filled by build(dialog); a second call refills it.
+export function showDialog(id, build) {
   let dialog = document.getElementById(id);
   if (!dialog) {
     dialog = el("dialog", { id, class: "panel" });
@@ -72,7 +75,7 @@ function closeButton(dialog, label) {
 export function openNewGame({ game, options, winnableOnly, onStart }) {
   const games = allGames();
   let chosen = game;
-  const chosenOptions = { ...(options || {}) };
+  const optionValues = { ...(options || {}) };
   let dealText = "";
   let winnable = winnableOnly;
   showDialog("new-game-dialog", (dialog) => {
@@ -90,11 +93,11 @@ export function openNewGame({ game, options, winnableOnly, onStart }) {
       games.map((g) => el("option", { value: g.name, selected: g.name === chosen, text: gameTitle(g.name) })),
     );
     const optionRows = (info.choices || []).map(({ key, label, default: byDefault, values }) => {
-      const current = values.some((v) => v.value === chosenOptions[key]) ? chosenOptions[key] : byDefault;
-      chosenOptions[key] = current;
+      const current = values.some((v) => v.value === optionValues[key]) ? optionValues[key] : byDefault;
+      optionValues[key] = current;
       const select = el(
         "select",
-        { id: `new-game-option-${key}`, "data-option": key, onchange: (ev) => (chosenOptions[key] = ev.target.value) },
+        { id: `new-game-option-${key}`, "data-option": key, onchange: (ev) => (optionValues[key] = ev.target.value) },
         values.map((v) => el("option", { value: v.value, selected: v.value === current, text: t(v.label) })),
       );
       return el("label", { class: "field" }, el("span", { text: t(label) }), select);
@@ -115,6 +118,11 @@ export function openNewGame({ game, options, winnableOnly, onStart }) {
       onchange: (ev) => (winnable = ev.target.checked),
     });
     const error = el("p", { class: "form-error", role: "alert" });
+    const chosenOptions = () => {
+      const opts = {};
+      for (const { key } of info.choices || []) opts[key] = optionValues[key];
+      return opts;
+    };
     const form = el(
       "form",
       {
@@ -134,10 +142,8 @@ export function openNewGame({ game, options, winnableOnly, onStart }) {
             error.textContent = t("A deal number has at most 15 digits.");
             return;
           }
-          const opts = {};
-          for (const { key } of info.choices || []) opts[key] = chosenOptions[key];
           dialog.close();
-          onStart({ game: chosen, options: opts, deal: text ? Number(text) : null, winnable: winnable && !text });
+          onStart({ game: chosen, options: chosenOptions(), deal: text ? Number(text) : null, winnable: winnable && !text });
         },
       },
       el("h2", { text: t("New game") }),
@@ -150,47 +156,21 @@ export function openNewGame({ game, options, winnableOnly, onStart }) {
         "div",
         { class: "buttons" },
         el("button", { type: "button", text: t("Cancel"), onclick: () => dialog.close() }),
+        // The same deal for everyone today: the deal number box does not apply.
+        el("button", {
+          type: "button",
+          id: "new-game-daily",
+          text: t("Deal of the day"),
+          title: dateLabel(localDate()),
+          onclick: () => {
+            dialog.close();
+            onStart(dailyBody(chosen, chosenOptions(), winnable));
+          },
+        }),
         el("button", { type: "submit", class: "primary", id: "new-game-start", text: t("Deal") }),
       ),
     );
     return [form];
-  });
-}
-
-// The statistics dialog from GET /api/stats.
-export function openStats(data) {
-  showDialog("stats-dialog", (dialog) => {
-    const rows = (data && data.stats) || [];
-    const body = rows.length
-      ? rows.map((s) => {
-          const pct = s.played ? Math.round((s.win_rate ?? s.won / s.played) * 100) : 0;
-          const item = (label, value) => [el("dt", { text: label }), el("dd", { text: String(value) })];
-          return el(
-            "section",
-            { class: "stat" },
-            el("h3", { text: gameWithOptions(s.game, s.options) }),
-            el(
-              "dl",
-              {},
-              item(t("Played"), s.played),
-              item(t("Won"), s.won),
-              // Play assisted by "Show me"; a server without that count sends no field.
-              s.assisted === undefined ? [] : item(t("Assisted"), s.assisted),
-              item(t("Win rate"), `${pct}%`),
-              item(t("Current streak"), s.current_streak),
-              item(t("Longest streak"), s.longest_streak),
-              item(t("Best time"), formatTime(s.best_time)),
-              item(t("Average time"), formatTime(s.average_time)),
-              item(t("Best score"), s.best_score ?? "–"),
-            ),
-          );
-        })
-      : [el("p", { text: t("No games finished yet.") })];
-    return [
-      el("h2", { text: t("Statistics") }),
-      el("div", { class: "stats-list" }, body),
-      el("div", { class: "buttons" }, closeButton(dialog)),
-    ];
   });
 }
 

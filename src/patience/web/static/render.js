@@ -1,6 +1,7 @@
 // Rendering: the page's texts and buttons, and the table drawn from the state (slots,
 // cards, rings, badges, the info line). Cards keep their elements so moves animate.
 import { backSVG, faceKey, faceSVG, indexFan, rankLabel, rankLetter, rankName, rankOf } from "./cards.js";
+import { dealLabel } from "./daily.js";
 import { formatTime } from "./dialogs.js";
 import { chanceItem, gatePeeking, peeking } from "./fair.js";
 import { gameInfo, gameTitle } from "./games.js";
@@ -318,7 +319,7 @@ export function renderInfo() {
     return s;
   };
   item("game-title", gameTitle(v.game, v.title));
-  item("deal", t("Deal {deal}", { deal: v.deal ?? "–" }));
+  item("deal", dealLabel(v));
   item("score", t("Score {score}/{max}", { score: v.score, max: v.max_score }));
   item("moves", tn("{n} move", "{n} moves", v.moves_made));
   item("clock", formatTime(elapsedNow()));

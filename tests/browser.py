@@ -59,3 +59,11 @@ def drag(page: Any, source: Any, target: Any, check_targets: list[str] | None = 
         )
         assert sorted(lit) == sorted(check_targets)
     page.mouse.up()
+
+
+def allow_peeking(page: Any) -> None:
+    """Turn on "The solver may look at the face-down cards" in the settings dialog (the
+    proven hint, "Show me", the winnable indicator, rewind); the dialog is closed after."""
+    page.locator("#btn-settings").click()
+    page.locator("#setting-peek").check()
+    page.keyboard.press("Escape")

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import solver_stubs
 from patience import Position, assist, new_game
 from patience.cards import MAX_DEAL
 from patience.fair import Knowledge, player_view
@@ -299,9 +300,15 @@ def test_stuck_status(client: TestClient) -> None:
 
 def test_hint_winnable(client: TestClient) -> None:
     gid = create(client, position=near_won())["id"]
-    r = client.get(f"/api/games/{gid}/hint")
+    r = client.get(f"/api/games/{gid}/hint", params={"peek": "true"})
     assert r.status_code == 200
-    assert r.json() == {"verdict": "winnable", "move": "t1>f1", "line": ["t1>f1"]}
+    h = r.json()
+    assert (h["verdict"], h["move"], h["line"], h["fair"]) == (
+        "winnable",
+        "t1>f1",
+        ["t1>f1"],
+        False,
+    )
 
 
 def test_hint_lost(client: TestClient) -> None:
@@ -313,13 +320,14 @@ def test_hint_lost(client: TestClient) -> None:
 def test_hint_without_solver_is_a_useful_move(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(assist, "solver_module", lambda: None)
+    # The search runs in a worker process: the stand-in takes the solver away there.
+    monkeypatch.setattr(assist, "compute_hint", solver_stubs.hint_without_solver)
     view = create(client, game="klondike", deal=5)
-    hint = client.get(f"/api/games/{view['id']}/hint").json()
+    hint = client.get(f"/api/games/{view['id']}/hint", params={"peek": "true"}).json()
     assert hint["verdict"] == "unknown"
     assert hint["move"] in view["legal_moves"]
     gid = create(client, position=near_won())["id"]
-    assert client.get(f"/api/games/{gid}/hint").json()["move"] == "t1>f1"
+    assert client.get(f"/api/games/{gid}/hint", params={"peek": "true"}).json()["move"] == "t1>f1"
 
 
 def test_rewind_to_last_winnable_position(client: TestClient) -> None:
@@ -477,6 +485,7 @@ def test_openapi_documents_every_endpoint(client: TestClient) -> None:
         "/api/games/{game_id}/foundation",
         "/api/games/{game_id}/rewind",
         "/api/games/{game_id}/hint",
+        "/api/games/{game_id}/chance",
         "/api/stats",
         "/api/messages/{lang}",
     ]:
@@ -501,15 +510,10 @@ def test_newer_hint_request_cancels_the_older(
     import threading
     import time
 
-    import patience.assist as assist_module
-
     # A search that runs until it is cancelled: the test does not depend on how fast the
     # solver is on any deal.
-    def endless(position: Any, timeout: float, cancel: threading.Event) -> dict[str, Any]:
-        assert cancel.wait(60), "the hint search was never cancelled"
-        return {"verdict": "unknown", "move": None, "line": []}
-
-    monkeypatch.setattr(assist_module, "compute_hint", endless)
+    monkeypatch.setenv(solver_stubs.GATE, str(tmp_path))
+    monkeypatch.setattr(assist, "compute_hint", solver_stubs.held_hint)
     app = create_app(tmp_path, hint_timeout=30.0)
     cancels: dict[str, threading.Event] = app.state.hint_cancels
     with TestClient(app, base_url="http://localhost") as c:
@@ -518,7 +522,7 @@ def test_newer_hint_request_cancels_the_older(
 
         def ask(name: str) -> None:
             start = time.monotonic()
-            r = c.get(f"/api/games/{gid}/hint")
+            r = c.get(f"/api/games/{gid}/hint", params={"peek": "true"})
             replies[name] = (r.status_code, r.json(), time.monotonic() - start)
 
         first = threading.Thread(target=ask, args=("first",))

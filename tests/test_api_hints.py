@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+import solver_stubs
 from engine_builders import near_won_klondike
-from patience import new_game
+from patience import assist, new_game
 from patience.web import solver_pool
 from patience.web.app import create_app
 
@@ -23,15 +24,15 @@ def test_following_a_proven_line_answers_from_memory(tmp_path: Path) -> None:
             "/api/games", json={"game": "klondike", "position": near_won_klondike()}
         ).json()
         gid = view["id"]
-        first = c.get(f"/api/games/{gid}/hint").json()
+        first = c.get(f"/api/games/{gid}/hint", params={"peek": "true"}).json()
         assert first["verdict"] == "winnable" and len(first["line"]) == 4
         c.post(f"/api/games/{gid}/move", json={"move": first["line"][0]})
         # The next position is on the proven line: known before anyone asks the solver.
         live = app.state.service.get(gid)
         assert app.state.hints.get(live.session.position) is not None
-        second = c.get(f"/api/games/{gid}/hint").json()
+        second = c.get(f"/api/games/{gid}/hint", params={"peek": "true"}).json()
         rest = first["line"][1:]
-        assert second == {"verdict": "winnable", "move": rest[0], "line": rest}
+        assert (second["verdict"], second["move"], second["line"]) == ("winnable", rest[0], rest)
 
 
 def test_memory_tells_games_and_options_apart(tmp_path: Path) -> None:
@@ -71,30 +72,23 @@ def test_a_line_that_does_not_win_is_not_remembered(tmp_path: Path) -> None:
 def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import patience.assist as assist_module
-
-    release = threading.Event()
-    searching = threading.Event()
-
     # A search that holds its slot until the test lets it go (never the real solver's speed).
-    def slow(position: Any, timeout: float, cancel: threading.Event) -> dict[str, Any]:
-        searching.set()
-        release.wait(10)
-        return {"verdict": "unknown", "move": None, "line": []}
-
-    monkeypatch.setattr(assist_module, "compute_hint", slow)
+    monkeypatch.setenv(solver_stubs.GATE, str(tmp_path))
+    monkeypatch.setattr(assist, "compute_hint", solver_stubs.held_hint)
     monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
     app = create_app(tmp_path, hint_timeout=0.3)
     with TestClient(app, base_url="http://localhost") as c:
         first = c.post("/api/games", json={"game": "klondike", "deal": 1}).json()["id"]
         second = c.post("/api/games", json={"game": "klondike", "deal": 2}).json()["id"]
         replies: list[Any] = []
-        busy = threading.Thread(target=lambda: replies.append(c.get(f"/api/games/{first}/hint")))
+        busy = threading.Thread(
+            target=lambda: replies.append(c.get(f"/api/games/{first}/hint?peek=true"))
+        )
         busy.start()
         try:
-            assert searching.wait(10)
+            solver_stubs.wait_for(tmp_path / "searching-0")
             # Every solver slot is taken: another search is refused within its budget...
-            r = c.get(f"/api/games/{second}/hint")
+            r = c.get(f"/api/games/{second}/hint?peek=true")
             assert r.status_code == 503, r.text
             assert r.json()["error"]["code"] == "solver_busy"
             assert r.headers["retry-after"]
@@ -104,7 +98,7 @@ def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
             assert move.status_code == 200
             assert busy.is_alive()
         finally:
-            release.set()
+            solver_stubs.release(tmp_path)
             busy.join(20)
         assert replies[0].status_code == 200
 
@@ -112,18 +106,8 @@ def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
 def test_a_hint_that_waited_for_a_slot_searches_only_what_is_left_of_its_budget(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import patience.assist as assist_module
-
-    release = threading.Event()
-    budgets: list[float] = []
-
-    def slow(position: Any, timeout: float, cancel: threading.Event) -> dict[str, Any]:
-        budgets.append(timeout)
-        if len(budgets) == 1:
-            release.wait(10)
-        return {"verdict": "unknown", "move": None, "line": []}
-
-    monkeypatch.setattr(assist_module, "compute_hint", slow)
+    monkeypatch.setenv(solver_stubs.GATE, str(tmp_path))
+    monkeypatch.setattr(assist, "compute_hint", solver_stubs.held_hint)
     monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
     app = create_app(tmp_path, hint_timeout=30.0)
     with TestClient(app, base_url="http://localhost") as c:
@@ -132,19 +116,21 @@ def test_a_hint_that_waited_for_a_slot_searches_only_what_is_left_of_its_budget(
         ]
         replies: list[Any] = []
         threads = [
-            threading.Thread(target=lambda g=g: replies.append(c.get(f"/api/games/{g}/hint")))
+            threading.Thread(
+                target=lambda g=g: replies.append(c.get(f"/api/games/{g}/hint?peek=true"))
+            )
             for g in ids
         ]
         threads[0].start()
-        while not budgets:
-            time.sleep(0.01)
+        first = float(solver_stubs.wait_for(tmp_path / "searching-0"))
         threads[1].start()
         slots = app.state.solvers.slots
         while not slots.statistics().tasks_waiting:
             time.sleep(0.01)
         time.sleep(0.2)  # the second request has waited this long for the slot
-        release.set()
+        solver_stubs.release(tmp_path)
+        second = float(solver_stubs.wait_for(tmp_path / "searching-1"))
         for t in threads:
             t.join(20)
         assert [r.status_code for r in replies] == [200, 200]
-        assert budgets[0] <= 30.0 and budgets[1] < 30.0 - 0.1
+        assert first <= 30.0 and second < 30.0 - 0.1

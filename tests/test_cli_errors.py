@@ -96,6 +96,23 @@ BAD_INVOCATIONS: list[tuple[str, ...]] = [
     ("study", "klondike", "--deals", "1", "--db", "/nonexistent/dir/s.db"),
     ("study", "klondike", "--deals", "1", "--db", "/"),
     ("study", "klondike", "--deals", "1", "--db", "/dev/null/x.db"),
+    # study --fair
+    ("study", "hopscotch", "--deals", "1", "--fair", "--stock-known"),
+    ("study", "klondike", "--deals", "1", "--stock-known"),
+    ("study", "klondike", "--deals", "1", "--samples", "4"),
+    ("study", "klondike", "--deals", "1", "--max-states", "1000"),
+    ("study", "klondike", "--deals", "1", "--budget", "1"),
+    ("study", "klondike", "--deals", "1", "--fair", "--timeout", "5"),
+    ("study", "klondike", "--deals", "1", "--fair", "--table-size", "5000"),
+    ("study", "klondike", "--deals", "1", "--fair", "--samples", "0"),
+    ("study", "klondike", "--deals", "1", "--fair", "--samples", "many"),
+    ("study", "klondike", "--deals", "1", "--fair", "--samples", "100000"),
+    ("study", "klondike", "--deals", "1", "--fair", "--max-states", "0"),
+    ("study", "klondike", "--deals", "1", "--fair", "--budget", "nan"),
+    ("study", "klondike", "--deals", "1", "--fair", "--budget", "-1"),
+    ("study", "klondike", "--deals", "5-1", "--fair"),
+    ("study", "klondike", "--deals", "1", "--fair", "-o", "mode=four"),
+    ("study", "klondike", "--deals", "1", "--fair", "--db", "/dev/null/x.db"),
 ]
 
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import os
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser import DESKTOP, NO_ANIMATION, PHONE, center, drag, require_chromium
+import solver_stubs
+from browser import DESKTOP, NO_ANIMATION, PHONE, allow_peeking, center, drag, require_chromium
 from engine_builders import near_won_klondike
 from live import LiveServer
-from patience import new_game
+from patience import assist, new_game
 from patience.games import position_to_json
 
 require_chromium()
@@ -277,6 +277,7 @@ def test_first_visit_logs_no_error(browser: Any, tmp_path: Path) -> None:
 
 def test_show_me_moves_are_sent_as_assisted(page: Page, live_server: LiveServer) -> None:
     open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
+    allow_peeking(page)
     bodies: list[Any] = []
     page.on(
         "request",
@@ -296,6 +297,7 @@ def test_winnable_indicator_setting(page: Page, live_server: LiveServer) -> None
     open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
     expect(page.locator("#info .winnable")).to_have_count(0)  # off by default
     page.locator("#btn-settings").click()
+    page.locator("#setting-peek").check()  # the indicator looks at the face-down cards
     page.locator("#setting-showWinnable").check()
     page.keyboard.press("Escape")
     expect(page.locator("#info .winnable")).to_have_class(re.compile(r"winnable-winnable"))
@@ -346,6 +348,7 @@ def test_finish_button_when_every_card_is_up(page: Page, live_server: LiveServer
 
 def test_show_me_plays_to_the_end(page: Page, live_server: LiveServer) -> None:
     open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
+    allow_peeking(page)
     page.locator("#btn-showme").click()
     expect(page.locator("#result-dialog")).to_be_visible(timeout=20000)
     expect(page.locator("#info .score")).to_have_text("Score 52/52")
@@ -355,23 +358,14 @@ def test_show_me_plays_to_the_end(page: Page, live_server: LiveServer) -> None:
 def slow_hints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """An in-process server whose hint search runs until it is cancelled or released.
 
-    Yields the server and the release: set, the search answers with the real (winning)
+    Yields the server and the release: called, the search answers with the real (winning)
     hint. The test does not depend on how long the solver takes on any deal.
     """
-    import patience.assist as assist_module
-
-    real = assist_module.compute_hint
-    release = threading.Event()
-
-    def held(position: Any, timeout: float, cancel: threading.Event) -> dict[str, Any]:
-        while not (cancel.is_set() or release.is_set()):
-            cancel.wait(0.05)
-        return real(position, timeout, threading.Event())
-
-    monkeypatch.setattr(assist_module, "compute_hint", held)
-    with LiveServer(tmp_path, in_process=True, hint_timeout=30.0) as server:
-        yield server, release
-        release.set()
+    monkeypatch.setenv(solver_stubs.GATE, str(tmp_path))
+    monkeypatch.setattr(assist, "compute_hint", solver_stubs.held_real_hint)
+    with LiveServer(tmp_path / "data", in_process=True, hint_timeout=30.0) as server:
+        yield server, lambda: solver_stubs.release(tmp_path)
+        solver_stubs.release(tmp_path)
 
 
 def test_show_me_stops_at_once(page: Page, slow_hints: Any) -> None:
@@ -379,6 +373,7 @@ def test_show_me_stops_at_once(page: Page, slow_hints: Any) -> None:
     # answer, and the answer, when it comes, must not play a move.
     server, release = slow_hints
     open_game(page, server, {"game": "klondike", "position": near_won_klondike()})
+    allow_peeking(page)
     button = page.locator("#btn-showme")
     button.click()
     expect(button).to_have_attribute("aria-label", "Stop")
@@ -386,7 +381,7 @@ def test_show_me_stops_at_once(page: Page, slow_hints: Any) -> None:
     button.click()
     expect(button).to_have_attribute("aria-label", "Show me", timeout=500)
     expect(page.locator("#status")).to_have_text("Stopped.", timeout=500)
-    release.set()  # the answer comes now: a winning move
+    release()  # the answer comes now: a winning move
     page.wait_for_timeout(2500)
     expect(page.locator("#info .moves")).to_have_text("0 moves")
     expect(page.locator("#status")).to_have_text("Stopped.")
@@ -397,8 +392,9 @@ def test_hint_shares_the_indicator_question(page: Page, live_server: LiveServer)
     # position would cancel the indicator's on the server and leave it saying "Unknown".
     open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
     asked: list[str] = []
-    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/hint") else None)
+    page.on("request", lambda r: asked.append(r.url) if "/hint" in r.url else None)
     page.locator("#btn-settings").click()
+    page.locator("#setting-peek").check()
     page.locator("#setting-showWinnable").check()
     page.keyboard.press("Escape")
     page.keyboard.press("h")
@@ -436,7 +432,8 @@ def test_stuck_game_offers_undo(page: Page, live_server: LiveServer) -> None:
     expect(result).to_contain_text("No moves left")
     result.locator("#result-undo").click()
     expect(card(page, "QH")).to_have_attribute("data-pile", "waste")
-    # Every way on loses: the hint says so and offers to rewind.
+    # Every way on loses: the hint says so and, when the solver may look, offers to rewind.
+    allow_peeking(page)
     page.keyboard.press("h")
     expect(page.locator("#status")).to_contain_text("cannot be won")
     page.locator("#status-rewind").click()
@@ -574,7 +571,7 @@ def test_phone_layout_fits(browser: Any, live_server: LiveServer, game: str) -> 
                 down = min(a[4], b[4]) - max(a[3], b[3])
                 assert across <= 1 or down <= 1, (a[0], b[0])
         # Every toolbar button is on screen, and big enough for a thumb.
-        for box in page.locator("#toolbar button").evaluate_all(
+        for box in page.locator("#toolbar button:not([hidden])").evaluate_all(
             "els => els.map(e => e.getBoundingClientRect().toJSON())"
         ):
             assert box["right"] <= width and box["height"] >= 32

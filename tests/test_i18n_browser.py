@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from browser import drag, require_chromium
+from browser import allow_peeking, drag, require_chromium
 from live import LiveServer
 
 require_chromium()
@@ -460,6 +460,7 @@ def test_a_tour_of_the_page_shows_every_message_translated(
         assert page.request.post(base_url + "/api/games", data=near_won()).status == 201
         page.reload()
         page.wait_for_selector("body[data-ready=true]")
+        allow_peeking(page)
         page.click("#btn-showme")
         page.locator("#result-dialog[open]").wait_for(timeout=30_000)
         page.click("#result-dialog button >> nth=-1")

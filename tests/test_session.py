@@ -109,3 +109,23 @@ def test_an_old_save_without_knowledge_gets_what_its_moves_and_redo_stack_show()
     old = Session.from_json(data)
     assert second in old.knowledge.seen  # the redo stack's move was seen when played
     assert old.knowledge == s.knowledge
+
+
+def test_a_turn_is_the_players_move_with_the_automatic_moves_after_it() -> None:
+    s = Session(new_game("klondike", deal=1))
+    moves = [m for m in s.legal_moves() if m.is_deal][:1] * 3
+    s.play(moves[0])
+    s.play(moves[1], automatic=True)
+    s.play(moves[2], automatic=True)
+    s.play(moves[0])
+    # Saved and resumed, the session keeps which moves were automatic.
+    s = Session.from_json(json.loads(json.dumps(s.to_json())))
+    assert s.undo_turn() == [moves[0]]
+    assert len(s.undo_turn()) == 3 and not s.can_undo
+    assert len(s.redo_turn()) == 3 and len(s.moves) == 3
+    assert s.redo_turn() == [moves[0]] and not s.can_redo
+    # A new move after an undo forgets what the redo stack held.
+    s.undo_turn()
+    s.undo_turn()
+    s.play(moves[0])
+    assert s.automatic == set() and s.undo_turn() == [moves[0]]

@@ -94,6 +94,33 @@ def test_a_cluster_study_stores_what_the_local_one_does(
     assert res.stdout.startswith(f"Hopscotch: all {COUNT} deals already stored in {db}")
 
 
+# Before the tests that kill workers: it needs none of theirs restarted.
+def test_a_fair_study_on_the_cluster_plays_as_the_unit_of_work_does(
+    cluster: LocalCluster, tmp_path: Path
+) -> None:
+    # Baker's Dozen hides nothing: small solves, far inside the budget, so the verdicts
+    # are the same wherever they are played. (The local ones are played in this process:
+    # no fork after the cluster's threads have started.)
+    from patience.fair.advisor import Settings
+    from patience.study.work import play_fair
+
+    settings = Settings(samples=2, max_states=3000, budget=600)
+    db = tmp_path / "fair.db"
+    args = ["study", "bakers-dozen", "--deals", "1-3", "--fair", "--samples", "2"]
+    args += ["--max-states", "3000", "--budget", "600", "--db", str(db)]
+    res = runner.invoke(app, [*args, "--cluster", cluster.scheduler_address])
+    assert res.exit_code == 0, res.output
+    assert "fair play (real)" in res.stdout and "95%" in res.stdout
+    with sqlite3.connect(db) as conn:
+        stored = dict(conn.execute("SELECT deal, won FROM fair_results").fetchall())
+        assert conn.execute("SELECT count(*) FROM results").fetchone() == (0,)
+    conn.close()
+    local = {d: play_fair(("bakers-dozen", {}, d, False, settings))[1] == "won" for d in (1, 2, 3)}
+    assert stored == {d: int(w) for d, w in local.items()}
+    res = runner.invoke(app, [*args, "--cluster", cluster.scheduler_address])
+    assert res.exit_code == 0 and "all 3 deals already stored" in res.stdout
+
+
 @dataclass(frozen=True)
 class DieOnce:
     """A deal's work that kills its worker process the first time it runs ``deal``,
@@ -183,3 +210,4 @@ def test_deals_a_dead_worker_took_along_are_solved_by_the_rerun(
     res = runner.invoke(app, args)
     assert res.exit_code == 0, res.output
     assert verdicts(db) == local_verdicts
+

@@ -13,7 +13,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from .errors import PatienceError
 from .games import game_for, get_game
@@ -21,6 +21,15 @@ from .moves import PILES, Move
 from .position import Position
 
 log = logging.getLogger(__name__)
+
+
+class Cancel(Protocol):
+    """What tells a search its answer is no longer wanted (a threading or a
+    multiprocessing Event: the web app runs searches in worker processes)."""
+
+    def is_set(self) -> bool:
+        """Whether the search must stop."""
+        ...  # pragma: no cover
 
 
 def solver_module() -> Any:
@@ -32,7 +41,7 @@ def solver_module() -> Any:
     return solver if hasattr(solver, "hint") else None
 
 
-def compute_hint(position: Position, timeout: float, cancel: threading.Event) -> dict[str, Any]:
+def compute_hint(position: Position, timeout: float, cancel: Cancel) -> dict[str, Any]:
     """The hint for ``position``: the solver's, or a useful legal move with 'unknown'."""
     solver = solver_module()
     if solver is not None:
@@ -115,7 +124,7 @@ class HintCache:
                 self._known.popitem(last=False)
 
 
-def find_rewind(history: list[Position], budget: float, cancel: threading.Event) -> int | None:
+def find_rewind(history: list[Position], budget: float, cancel: Cancel) -> int | None:
     """The most moves to keep so that the position is proven winnable, or None.
 
     Winnability only ever goes from true to false along a game (a later position is
@@ -145,6 +154,13 @@ def find_rewind(history: list[Position], budget: float, cancel: threading.Event)
         else:
             hi = mid
     return lo if lo >= 0 else None
+
+
+def safe_moves(position: Position) -> list[Move]:
+    """The moves auto-play makes after a player's move: the solver's proven-safe moves to
+    the foundations (``solver.safe_moves``); none while the solver is not installed."""
+    solver = solver_module()
+    return [] if solver is None else list(solver.safe_moves(position))
 
 
 def useful_move(position: Position) -> Move | None:
@@ -183,14 +199,15 @@ def useful_move(position: Position) -> Move | None:
 
 
 def winnable_deal(
-    game: str, options: Mapping[str, str], first: int, budget: float
+    game: str, options: Mapping[str, str], first: int, budget: float, cancel: Cancel | None = None
 ) -> Position | None:
     """The first deal from ``first`` on that the solver proves winnable within ``budget``
-    seconds (at most 2 s a deal), as its starting position; None when none was found."""
+    seconds (at most 2 s a deal), as its starting position; None when none was found
+    (or ``cancel`` was set)."""
     solver = solver_module()
     if solver is None or not hasattr(solver, "find_winnable"):
         return None
     deal = solver.find_winnable(
-        game, dict(options), first, budget=budget, per_deal=min(2.0, budget)
+        game, dict(options), first, budget=budget, per_deal=min(2.0, budget), cancel=cancel
     )
     return None if deal is None else get_game(game, options).new_position(int(deal))

@@ -10,13 +10,22 @@ import os
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 from typer.core import TyperGroup
 
-from .cli_values import MAX_JOBS, MAX_TABLE_SIZE, deal_number, host_address, seconds, whole_number
+from .cli_values import (
+    MAX_JOBS,
+    MAX_SAMPLES,
+    MAX_TABLE_SIZE,
+    deal_number,
+    host_address,
+    seconds,
+    whole_number,
+)
 from .errors import InvalidOptionError, InvalidPositionError, PatienceError
 from .games import GAMES, game_for, get_game, position_from_json, position_to_json
 from .moves import Move
@@ -354,7 +363,40 @@ def solve(
 
 
 @app.command()
+def hint(
+    game: GameArg = None,
+    deal_number: DealOpt = 0,
+    option: OptionOpt = None,
+    position: PositionOpt = None,
+    peek: Annotated[
+        bool, typer.Option("--peek", help="Let the solver look at the face-down cards.")
+    ] = False,
+    timeout: Annotated[float, timeout_option("Think at most this many seconds.")] = 10.0,
+    as_json: JsonOpt = False,
+) -> None:
+    """The move to make: by default the one with the best chance of winning from what the
+    player can see (face-up cards), with that chance; with --peek, the solver's proven move.
+    """
+    import threading
+
+    from .assist import compute_hint
+    from .fair import Knowledge
+    from .fair_assist import chance_text, fair_hint
+
+    p = guarded(lambda: load_position(game, deal_number, option, position))
+    stop = threading.Event()
+    if peek:
+        data = {**guarded(lambda: compute_hint(p, timeout, stop)), "fair": False}
+        text = f"{data['move'] or 'no move'}\n{data['verdict']} (the solver saw every card)"
+    else:
+        data = guarded(lambda: fair_hint(p, Knowledge.start(p), (), timeout, stop))
+        text = f"{data['move'] or 'no move'}\n{chance_text(data)}"
+    emit(data, as_json, text)
+
+
+@app.command()
 def study(
+    ctx: typer.Context,
     game: Annotated[
         str, typer.Argument(help=f"Game: {', '.join(GAMES)}.", show_default=False, metavar="GAME")
     ],
@@ -398,46 +440,144 @@ def study(
         ),
     ] = 2_000_000,
     as_json: JsonOpt = False,
+    fair: Annotated[
+        bool,
+        typer.Option(
+            "--fair",
+            help="Play each deal with the fair bot, which knows only what a player would "
+            "(docs/fair-play.md), instead of solving it knowing every card; stored apart.",
+        ),
+    ] = False,
+    stock_known: Annotated[
+        bool,
+        typer.Option(
+            "--stock-known",
+            help="With --fair, Klondike only: the stock's cards are known from the start "
+            "(the setting of Bjarnason, Fern & Tadepalli 2009); without it, unseen until "
+            "turned, as in the real game.",
+        ),
+    ] = False,
+    samples: Annotated[
+        int | None,
+        typer.Option(
+            "--samples",
+            help="With --fair: arrangements of the unseen cards per decision (default 12).",
+            parser=whole_number(1, MAX_SAMPLES),
+            metavar="N",
+        ),
+    ] = None,
+    max_states: Annotated[
+        int | None,
+        typer.Option(
+            "--max-states",
+            help="With --fair: states per solve of one arrangement (default 20000).",
+            parser=whole_number(1, MAX_TABLE_SIZE),
+            metavar="N",
+        ),
+    ] = None,
+    budget: Annotated[
+        float | None,
+        typer.Option(
+            "--budget",
+            help="With --fair: seconds per decision at most (default 2).",
+            parser=seconds,
+            metavar="SECONDS",
+        ),
+    ] = None,
 ) -> None:
-    """Solve a range of deals in parallel and summarise: won, lost, unknown, win %, times."""
+    """Solve a range of deals in parallel and summarise: won, lost, unknown, win %, times.
+
+    With --fair, a bot plays them knowing only what a player would.
+    """
     from rich.console import Console
 
+    from .fair.advisor import Settings  # the solver: imported only by the commands using it
     from .study.deals import parse_deals
-    from .study.run import Runner, run_study, summary_json, summary_table
+    from .study.run import run_study, summary_json, summary_table
 
-    def run() -> Any:
-        numbers = parse_deals(deals)
-        rules = get_game(game, parse_options(option))
-        runner: Runner
+    # The help's defaults are Settings()'s (tests/test_study_fair.py checks them).
+    d = Settings()
+    settings = replace(
+        d,
+        samples=d.samples if samples is None else samples,
+        max_states=d.max_states if max_states is None else max_states,
+        budget=d.budget if budget is None else budget,
+    )
+
+    def runner(work: Callable[[Any], Any]) -> Any:
         if cluster is not None:
             from .study.cluster import DaskRunner
 
             if jobs:
                 raise PatienceError("give --jobs or --cluster, not both")
-            runner = DaskRunner(cluster)
-        else:
-            from .study.local import LocalRunner
+            return DaskRunner(cluster, work)
+        from .study.local import LocalRunner
 
-            runner = LocalRunner(jobs or os.cpu_count() or 1)
+        return LocalRunner(jobs or os.cpu_count() or 1, work)
+
+    def run() -> Any:
+        numbers = parse_deals(deals)
+        rules = get_game(game, parse_options(option))
+        if fair:
+            return rules, run_fair(rules.name, dict(rules.options), numbers)
+        given = [n for n in ("stock_known", "samples", "max_states", "budget") if given_on(n)]
+        if given:
+            raise PatienceError(f"{flag(given[0])} needs --fair")
+        from .study.work import solve_deal
+
         return rules, run_study(
             rules.name,
             dict(rules.options),
             numbers,
-            runner=runner,
+            runner=runner(solve_deal),
             timeout=timeout,
             db=db,
             table_size=table_size,
             show_progress=not as_json,
         )
 
+    def run_fair(name: str, options: dict[str, str], numbers: Any) -> Any:
+        from .study.fairplay import run_fair_study
+        from .study.work import play_fair
+
+        given = [n for n in ("timeout", "table_size") if given_on(n)]
+        if given:
+            raise PatienceError(f"{flag(given[0])} is the thoughtful solver's, not for --fair")
+        return run_fair_study(
+            name,
+            options,
+            numbers,
+            runner=runner(play_fair),
+            settings=settings,
+            stock_known=stock_known,
+            db=db,
+            show_progress=not as_json,
+        )
+
+    def given_on(name: str) -> bool:
+        source = ctx.get_parameter_source(name)  # None or DEFAULT: not on the command line
+        return source is not None and source.name != "DEFAULT"
+
+    def flag(name: str) -> str:
+        return "--" + name.replace("_", "-")
+
     try:
         rules, summary = guarded(run)
     except KeyboardInterrupt:
-        fail(f"interrupted: every deal solved so far is stored in {db}", 130)
+        done = "played" if fair else "solved"
+        fail(f"interrupted: every deal {done} so far is stored in {db}", 130)
+    title = heading(rules.title, rules.options)
+    data = summary_json(rules.name, dict(rules.options), summary)
+    if fair:
+        from .study.fairplay import fair_title, setting_of, settings_text
+
+        setting = setting_of(rules.name, stock_known)
+        title = fair_title(title, setting)
+        data["fair"] = {"setting": setting, "settings": settings_text(settings)}
     if as_json:
-        emit(summary_json(rules.name, dict(rules.options), summary), True, "")
+        emit(data, True, "")
     else:
-        Console().print(summary_table(heading(rules.title, rules.options), summary))
+        Console().print(summary_table(title, summary))
 
 
 @app.command()

@@ -23,6 +23,8 @@ MAX_SECONDS = 7 * 24 * 3600
 """The longest time budget (a week): a bound that no float overflow can reach."""
 MAX_JOBS = 1024
 """The most worker processes of a study (more would be a fork bomb, not a speed-up)."""
+MAX_SAMPLES = 10_000
+"""The most arrangements of the unseen cards a fair decision may sample."""
 MAX_TABLE_SIZE = 10**9
 """The most states a worker's table may keep: a billion, far past any memory (and
 within the C searches' int64, which a larger number overflowed)."""

@@ -16,6 +16,9 @@ class Session:
 
     ``history[k]`` is the position after ``moves[:k]``; ``redo_stack`` holds undone
     moves, the next one to redo last. Playing a new move clears the redo stack.
+    ``automatic`` holds the indices k of the moves ``moves[k]`` (or, once undone, the
+    redo stack's) that auto-play made after a player's move: one turn (``undo_turn``,
+    ``redo_turn``) is the player's move with the automatic moves that followed it.
     """
 
     def __init__(
@@ -25,15 +28,19 @@ class Session:
         redo: list[Move] | None = None,
         elapsed: float = 0.0,
         knowledge: Knowledge | None = None,
+        automatic: set[int] | None = None,
     ) -> None:
         self.start = start
         self.game = game_for(start)
         self.knowledge = (knowledge or Knowledge()).observe(start)
         self.history: list[Position] = [start]
         self.moves: list[Move] = []
+        self.automatic: set[int] = set()
         for m in moves or []:
             self.play(m)
         self.redo_stack: list[Move] = list(redo or [])
+        end = len(self.moves) + len(self.redo_stack)
+        self.automatic = {k for k in automatic or () if 0 < k < end}
         self._check_redo()
         self.elapsed = elapsed
 
@@ -71,14 +78,40 @@ class Session:
         """Every legal move of the current position."""
         return self.game.legal_moves(self.position)
 
-    def play(self, move: Move) -> Position:
-        """Play a move (checked); raise IllegalMoveError and change nothing if refused."""
+    def play(self, move: Move, automatic: bool = False) -> Position:
+        """Play a move (checked); raise IllegalMoveError and change nothing if refused.
+
+        ``automatic``: auto-play made it, after the player's move (see ``undo_turn``)."""
         after = self.game.play(self.position, move)
         self.knowledge = self.knowledge.observe(after)
         self.history.append(after)
+        k = len(self.moves)
         self.moves.append(move)
         self.redo_stack = []
+        # What the cleared redo stack held is forgotten, and this move is what it is.
+        self.automatic = {i for i in self.automatic if i < k}
+        if automatic:
+            self.automatic.add(k)
         return after
+
+    def undo_turn(self) -> list[Move]:
+        """Take back the last move and, when auto-play made it, back to the player's move
+        it followed; return them, last first (IndexError when there is none)."""
+        if not self.moves:
+            raise IndexError("nothing to undo")
+        undone = []
+        while len(self.moves) - 1 in self.automatic:
+            undone.append(self.undo())
+        undone.append(self.undo())
+        return undone
+
+    def redo_turn(self) -> list[Move]:
+        """Play the last undone move again and the automatic moves that followed it;
+        return them in order (IndexError when there is none)."""
+        redone = [self.redo()]
+        while self.redo_stack and len(self.moves) in self.automatic:
+            redone.append(self.redo())
+        return redone
 
     def undo(self) -> Move:
         """Take back the last move; raise IndexError when there is none."""
@@ -94,9 +127,9 @@ class Session:
         if not self.redo_stack:
             raise IndexError("nothing to redo")
         move = self.redo_stack.pop()
-        stack = self.redo_stack
+        stack, automatic = self.redo_stack, self.automatic
         self.play(move)
-        self.redo_stack = stack
+        self.redo_stack, self.automatic = stack, automatic
         return move
 
     def restart(self) -> None:
@@ -104,6 +137,7 @@ class Session:
         self.history = [self.start]
         self.moves = []
         self.redo_stack = []
+        self.automatic = set()
 
     def foundation_move(self, src: str) -> Move | None:
         """The move sending the top card of ``src`` to a foundation (double-click)."""
@@ -124,6 +158,7 @@ class Session:
             "redo": [str(m) for m in self.redo_stack],
             "elapsed": self.elapsed,
             "knowledge": self.knowledge.to_json(),
+            "automatic": sorted(self.automatic),
         }
 
     @classmethod
@@ -139,6 +174,7 @@ class Session:
             [Move.parse(m) for m in data.get("redo", [])],
             float(data.get("elapsed", 0.0)),
             None if knowledge is None else Knowledge.from_json(knowledge),
+            {int(k) for k in data.get("automatic", [])},
         )
 
     def _check_redo(self) -> None:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from ..cards import CLUBS, TEXT, make_card, pysol_order
 from ..position import Position
 from ..rules import ANY_SUIT, Game, Refusal
-from ..rules.declare import N_, Arrangement, Table, help_of, piles, row, stock_row
+from ..rules.declare import N_, Arrangement, Row, Table, help_of, piles, row, stock_row
 
 START_CARDS = tuple(make_card(k, CLUBS) for k in (1, 2, 3, 4))
 
@@ -99,7 +99,10 @@ class Hopscotch(Game):
         """The top row (room under the foundations for their steps), the four reserves
         under the foundations, fanned down as far as the table goes."""
         reserves = row(piles("r", 1, 4), 3, fan="down", height=2.6, grows=True)
-        return Table((Arrangement(7, (stock_row(3, extra=22), reserves)),))
+        # A wide, low screen (a phone held sideways): the reserves beside the top row.
+        side = stock_row(2.5).slots + row(piles("r", 1, 4), 7, fan="down").slots
+        wide = Arrangement(11, (Row(side, height=2.6, grows=True),))
+        return Table((Arrangement(7, (stock_row(3, extra=22), reserves)), wide))
 
     def layout(self, deal: int) -> Position:
         """The shared shuffle less AC 2C 3C 4C (on f1-f4), the rest to the stock in order."""

@@ -7,7 +7,7 @@ from dataclasses import replace
 from ..cards import RANK, pysol_order
 from ..position import Position
 from ..rules import ALTERNATE_COLOUR, IN_SUIT, Game, Refusal, next_rank
-from ..rules.declare import N_, Arrangement, Table, help_of, piles, row, stock_row
+from ..rules.declare import N_, Arrangement, Row, Table, help_of, piles, row, stock_row
 from .klondike import klondike_tableau
 
 STOCK_SIZES = (16, 9, 2, 1, 0)
@@ -123,10 +123,19 @@ class LadyJane(Game):
     reserve_to_tableau = True
 
     def table(self) -> Table:
-        """Klondike's top row, the seven reserves (a card or two deep), the tableau."""
+        """Klondike's top row, the seven reserves (a card or two deep), the tableau; on a
+        wide, low screen (a phone held sideways) the reserves beside the top row."""
         reserves = row(piles("r", 1, 7), fan="down", height=1.44)
         tableau = row(piles("t", 1, 7), fan="down", height=2.4, grows=True)
-        return Table((Arrangement(7, (stock_row(3), reserves, tableau)),))
+        top = stock_row(2.5).slots + row(piles("r", 1, 7), 7, fan="down").slots
+        wide = Arrangement(
+            14,
+            (
+                Row(top, height=1.44),
+                row(piles("t", 1, 7), 3.5, fan="down", height=2.4, grows=True),
+            ),
+        )
+        return Table((Arrangement(7, (stock_row(3), reserves, tableau)), wide))
 
     def layout(self, deal: int) -> Position:
         """Klondike's tableau of the same deal, then r1-r7, then f1, then 16 to the stock."""

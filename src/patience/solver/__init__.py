@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from .schedule import Verdict
-from .search import Hint, SolveResult, find_winnable, hint, solve
+from .search import Hint, SolveResult, find_winnable, hint, safe_moves, solve
 
-__all__ = ["Hint", "SolveResult", "Verdict", "find_winnable", "hint", "solve"]
+__all__ = ["Hint", "SolveResult", "Verdict", "find_winnable", "hint", "safe_moves", "solve"]

@@ -32,8 +32,10 @@ __all__ = [
     "find_winnable",
     "hint",
     "replay",
+    "safe_moves",
     "solve",
 ]
+
 
 @cache
 def adapter_class(path: str | None) -> type[Adapter]:
@@ -70,6 +72,13 @@ class Hint:
 def adapter_for(game: Game) -> Adapter:
     """The search adapter of ``game`` (the per-game pruning, or the generic one)."""
     return adapter_class(game.solver_adapter)(game)
+
+
+def safe_moves(position: Position) -> list[Move]:
+    """The moves to the foundations that are proven safe from ``position``, in order: the
+    game's own rule (its adapter's ``auto``, which the search makes without trying
+    anything else), so that a player's auto-play and the solver share one proof."""
+    return adapter_for(game_for(position)).auto(position)[0]
 
 
 def decide(
@@ -145,16 +154,18 @@ def find_winnable(
     start: int,
     budget: float = 10.0,
     per_deal: float = 2.0,
+    cancel: threading.Event | None = None,
 ) -> int | None:
-    """The first deal number >= ``start`` proven winnable, or None if the budget ran out."""
+    """The first deal number >= ``start`` proven winnable, or None if the budget ran out
+    or ``cancel`` was set."""
     rules = get_game(game, options) if isinstance(game, str) else game
     end = time.monotonic() + budget
     deal = start
     while True:
         left = end - time.monotonic()
-        if left <= 0:
+        if left <= 0 or (cancel is not None and cancel.is_set()):
             return None
         p = rules.new_position(deal)
-        if solve(p, timeout=min(per_deal, left)).result == Verdict.WON:
+        if solve(p, timeout=min(per_deal, left), cancel=cancel).result == Verdict.WON:
             return deal
         deal += 1

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PatienceError
-from .work import Row, Task, solve_deal
+from .work import solve_deal
 
 CONNECT_SECONDS = 30
 """How long to wait for the scheduler to answer."""
@@ -61,9 +61,10 @@ def check_workers(client: Any) -> None:
 
 
 class DaskRunner:
-    """Solve tasks on a Dask cluster, yielding rows as they are decided."""
+    """Run ``work`` (by default ``solve_deal``; ``play_fair`` for a fair study) on each
+    task on a Dask cluster, yielding rows as they come."""
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, work: Callable[[Any], Any] = solve_deal) -> None:
         try:
             import distributed  # noqa: F401
         except ImportError:
@@ -75,10 +76,10 @@ class DaskRunner:
         """Deals not stored because worker after worker died on them."""
         self.client: Any = None
         """The client, while the deals run."""
-        self.work: Callable[[Task], Row] = solve_deal
+        self.work = work
         """What a worker runs for each deal."""
 
-    def __call__(self, tasks: Iterator[Task], count: int) -> Generator[Row, None, None]:
+    def __call__(self, tasks: Iterator[Any], count: int) -> Generator[Any, None, None]:
         from distributed import as_completed
 
         self.client = client = connect(self.address)
@@ -90,7 +91,7 @@ class DaskRunner:
             self.client = None
             client.close()
 
-    def _rows(self, client: Any, tasks: Iterator[Task], running: Any) -> Generator[Row, None, None]:
+    def _rows(self, client: Any, tasks: Iterator[Any], running: Any) -> Generator[Any, None, None]:
         from distributed.scheduler import KilledWorker
 
         def window() -> int:

@@ -1,17 +1,19 @@
 """The SQLite file of a study's verdicts: one row a deal, written as each is decided.
 
-The schema is the one studies have always written, so an existing file keeps working.
+The ``results`` table is the one studies have always written, so an existing file keeps
+working. A fair study (``study --fair``) writes its own table, ``fair_results``, made
+only when a fair study first runs on the file: the thoughtful rows are never touched.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from ..errors import PatienceError
 from .deals import DealRanges
-from .work import Row
+from .work import FairRow, Row
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -31,6 +33,37 @@ COLUMNS = ("game", "options", "deal", "result", "seconds", "states", "moves", "t
 
 StoredRow = tuple[str, str, int, str, float, int, int, float]
 """A row as stored: (game, options, deal, result, seconds, states, moves, timeout)."""
+
+FAIR_SCHEMA = """
+CREATE TABLE IF NOT EXISTS fair_results (
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    setting TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    moves INTEGER NOT NULL,
+    decisions INTEGER NOT NULL,
+    played INTEGER NOT NULL,
+    PRIMARY KEY (game, options, setting, settings, deal)
+)
+"""
+
+FAIR_COLUMNS = (
+    "game", "options", "setting", "settings", "deal", "won", "seconds", "moves", "decisions",
+    "played",
+)  # fmt: skip
+"""``setting``: ``real`` or ``paper`` (Klondike's stock known from the start);
+``settings``: the bot's (``fair.settings_text``); ``played``: 0 when the deal was not
+played because the thoughtful solver had proved it lost."""
+
+FairStoredRow = tuple[str, str, str, str, int, int, float, int, int, int]
+"""A fair row as stored: (game, options, setting, settings, deal, won, seconds, moves,
+decisions, played)."""
+
+FairKey = tuple[str, str, str, str]
+"""(game, options, setting, settings): one bot on one game and options."""
 
 
 def options_text(options: Mapping[str, str]) -> str:
@@ -93,6 +126,65 @@ class Store:
             yield from self.db.execute(
                 f"SELECT {', '.join(COLUMNS)} FROM results ORDER BY game, options, deal"
             )
+        except sqlite3.Error as exc:
+            raise PatienceError(f"cannot read the study database: {exc}") from None
+
+    def proved_lost(self, game: str, options: str) -> set[int]:
+        """Deals the thoughtful solver has proved lost: lost for every player."""
+        rows = self.db.execute(
+            "SELECT deal FROM results WHERE game=? AND options=? AND result='lost'",
+            (game, options),
+        )
+        return {d for (d,) in rows}
+
+    def make_fair(self) -> None:
+        """Make the fair table if the file has none (refusing one of another shape)."""
+        try:
+            self.db.execute(FAIR_SCHEMA)
+            self.db.commit()
+            self.db.execute(f"SELECT {', '.join(FAIR_COLUMNS)} FROM fair_results LIMIT 0")
+        except sqlite3.Error as exc:
+            raise PatienceError(f"cannot use the fair table of the study database: {exc}") from None
+
+    def fair_done(self, key: FairKey) -> set[int]:
+        """Deals this bot has already played (or taken as proved lost)."""
+        rows = self.db.execute(
+            "SELECT deal FROM fair_results WHERE game=? AND options=? AND setting=? AND settings=?",
+            key,
+        )
+        return {d for (d,) in rows}
+
+    def put_fair(self, key: FairKey, rows: Iterable[FairRow], *, played: bool) -> None:
+        """Record fair verdicts at once (so an interruption loses nothing)."""
+        self.db.executemany(
+            "INSERT OR REPLACE INTO fair_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                (*key, deal, result == "won", seconds, moves, decisions, played)
+                for deal, result, seconds, decisions, moves in rows
+            ),
+        )
+        self.db.commit()
+
+    def fair_rows(self, key: FairKey, deals: DealRanges) -> list[tuple[str, float]]:
+        """(won or lost, seconds) of the given deals this bot has played."""
+        cur = self.db.execute(
+            "SELECT deal, won, seconds FROM fair_results WHERE game=? AND options=? "
+            "AND setting=? AND settings=?",
+            key,
+        )
+        return [("won" if w else "lost", s) for d, w, s in cur if d in deals]
+
+    def fair_everything(self) -> Iterator[FairStoredRow]:
+        """Every stored fair row (none when the file has no fair table)."""
+        try:
+            (tables,) = self.db.execute(
+                "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='fair_results'"
+            ).fetchone()
+            if tables:
+                yield from self.db.execute(
+                    f"SELECT {', '.join(FAIR_COLUMNS)} FROM fair_results "
+                    "ORDER BY game, options, setting, settings, deal"
+                )
         except sqlite3.Error as exc:
             raise PatienceError(f"cannot read the study database: {exc}") from None
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
 
 from ..errors import PatienceError
 from ..games import get_game
@@ -16,6 +17,11 @@ from ..proportion import percentile, wilson
 from .db import StoredRow
 from .deals import DealRanges, ranges_of
 from .results import Group, Results
+
+if TYPE_CHECKING:
+    from .fair_report import FairLine
+
+T = TypeVar("T")
 
 PAPER = {
     ("klondike", "mode=three"): ("draw 3", 0.81945, 0.00084),
@@ -66,10 +72,11 @@ class Line:
         low end, won at the high end."""
         return wilson(self.won, self.count)[0], wilson(self.won + self.unknown, self.count)[1]
 
-    def quantiles(self, values: tuple[float, ...] | tuple[int, ...]) -> tuple[float, ...]:
-        """Median, p90 and max (as ``study`` gives them)."""
-        v = [float(x) for x in values]
-        return statistics.median(v) if v else 0.0, percentile(v, 0.9), max(v, default=0.0)
+
+def quantiles(values: tuple[float, ...] | tuple[int, ...]) -> tuple[float, ...]:
+    """Median, p90 and max (as ``study`` gives them)."""
+    v = [float(x) for x in values]
+    return statistics.median(v) if v else 0.0, percentile(v, 0.9), max(v, default=0.0)
 
 
 def lines(results: Results) -> list[Line]:
@@ -77,11 +84,11 @@ def lines(results: Results) -> list[Line]:
     out = []
     for group in sorted(results):
         rows = results[group]
-        out.append(_line(group, [rows[d] for d in sorted(rows)]))
+        out.append(line_of(group, [rows[d] for d in sorted(rows)]))
     return out
 
 
-def _title(group: Group) -> str:
+def title_of(group: Group) -> str:
     game, options = group
     opts = dict(o.split("=", 1) for o in options.split(",") if "=" in o)
     try:
@@ -91,14 +98,14 @@ def _title(group: Group) -> str:
     return heading(g.title, g.options)
 
 
-def _line(group: Group, rows: list[StoredRow]) -> Line:
+def line_of(group: Group, rows: list[StoredRow]) -> Line:
     counts = {"won": 0, "lost": 0, "unknown": 0}
     for r in rows:
         counts[r[3]] = counts.get(r[3], 0) + 1
     return Line(
         game=group[0],
         options=group[1],
-        title=_title(group),
+        title=title_of(group),
         deals=ranges_of(r[2] for r in rows),
         won=counts["won"],
         lost=counts["lost"],
@@ -173,21 +180,25 @@ def rate_cells(line: Line) -> tuple[str, ...]:
 
 
 def cost_cells(line: Line) -> tuple[str, ...]:
-    seconds = (f"{q:.3f}" for q in line.quantiles(line.seconds))
-    states = (f"{q:,.0f}" for q in line.quantiles(line.states))
+    seconds = (f"{q:.3f}" for q in quantiles(line.seconds))
+    states = (f"{q:,.0f}" for q in quantiles(line.states))
     return (line.title, *seconds, *states)
 
 
-def text(report: list[Line]) -> str:
-    """The lines as plain text, a short paragraph a game (readable at any width)."""
+def text(report: list[Line], fair: Sequence[FairLine] = ()) -> str:
+    """The lines as plain text, a short paragraph a game (readable at any width), each
+    with its fair lines, if any; then the games that have only fair lines."""
+    from .fair_report import fair_text
+
+    def fair_of(game: str, options: str) -> list[str]:
+        return [t for f in fair if (f.game, f.options) == (game, options) for t in fair_text(f)]
+
     out = []
     for line in report:
         seconds = ", ".join(
-            f"{n} {q:.3f}" for n, q in zip(QS, line.quantiles(line.seconds), strict=True)
+            f"{n} {q:.3f}" for n, q in zip(QS, quantiles(line.seconds), strict=True)
         )
-        states = ", ".join(
-            f"{n} {q:,.0f}" for n, q in zip(QS, line.quantiles(line.states), strict=True)
-        )
+        states = ", ".join(f"{n} {q:,.0f}" for n, q in zip(QS, quantiles(line.states), strict=True))
         decided = line.won + line.lost
         out += [
             f"{line.title}: deals {line.deals}",
@@ -199,6 +210,11 @@ def text(report: list[Line]) -> str:
         ]
         if line.unknown:
             out.append(f"  undecided: {undecided_text(line)}")
+        out += fair_of(line.game, line.options)
+    studied = {(line.game, line.options) for line in report}
+    for game, options, title in dict.fromkeys((f.game, f.options, f.title) for f in fair):
+        if (game, options) not in studied:
+            out += [f"{title}: fair play only", *fair_of(game, options)]
     compared = [t for t in (paper_text(line) for line in report) if t]
     return "\n".join(out + compared)
 
@@ -206,15 +222,20 @@ def text(report: list[Line]) -> str:
 QS = ("median", "p90", "max")
 
 
-def markdown(report: list[Line], command: str, plots: list[str]) -> str:
-    """The Markdown page of the lines, with the command that made it and its plots."""
+def markdown(
+    report: list[Line], command: str, plots: list[str], fair: Sequence[FairLine] = ()
+) -> str:
+    """The Markdown page of the lines, with the command that made it and its plots; the
+    fair lines, if any, in a table of their own."""
 
     def row(values: tuple[str, ...]) -> str:
         return "| " + " | ".join(v.replace("|", "\\|") for v in values) + " |"
 
-    def table(headers: tuple[str, ...], cells: Callable[[Line], tuple[str, ...]]) -> list[str]:
-        rule = tuple("---" if h == "game" else "---:" for h in headers)
-        return [row(headers), row(rule), *(row(cells(line)) for line in report)]
+    def table(
+        headers: tuple[str, ...], cells: Callable[[T], tuple[str, ...]], lines: Sequence[T]
+    ) -> list[str]:
+        rule = tuple("---" if h in ("game", "setting", "bot") else "---:" for h in headers)
+        return [row(headers), row(rule), *(row(cells(line)) for line in lines)]
 
     out = [
         "# Winnability of the four games",
@@ -232,12 +253,30 @@ def markdown(report: list[Line], command: str, plots: list[str]) -> str:
         "- *all*: the win rate of all the deals, undecided ones counted lost for the low "
         "bound and won for the high one (95% Wilson bounds).",
         "",
-        *table(RATES, rate_cells),
+        *table(RATES, rate_cells, report),
         "",
         "Seconds and states searched per deal, on one core (median, 90th percentile, most):",
         "",
-        *table(COSTS, cost_cells),
+        *table(COSTS, cost_cells, report),
         "",
+    ]
+    if fair:
+        from .fair_report import FAIR, fair_cells
+
+        out += [
+            "## Fair play",
+            "",
+            "The same deals played by a bot that knows only what a player would "
+            "(docs/fair-play.md), by `patience study --fair`: *real*, stock cards unseen "
+            "until turned; *paper*, Klondike's stock known from the start (Bjarnason, Fern "
+            "& Tadepalli 2009). *bot*: its settings. Beside its win rate (95% Wilson "
+            "interval), the thoughtful one of the same deals. A deal the solver has proved "
+            "lost is lost for every player: it is counted lost without being played.",
+            "",
+            *table(FAIR, fair_cells, fair),
+            "",
+        ]
+    out += [
         "## Deals covered",
         "",
     ]

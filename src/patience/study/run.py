@@ -16,7 +16,7 @@ from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import closing
 from functools import partial
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from ..games import get_game
 from ..position import heading
@@ -25,17 +25,20 @@ from .deals import DealRanges
 from .stats import Summary, summarise
 from .work import Row, Task
 
+TaskT = TypeVar("TaskT", contravariant=True)
+RowT = TypeVar("RowT", covariant=True)
 
-class Runner(Protocol):
-    """Where the deals are solved: ``runner(tasks, count)`` yields one row a task, in
-    any order; ``lost`` counts the tasks it gave up (their workers died)."""
+
+class Runner(Protocol[TaskT, RowT]):
+    """Where the deals are solved (or played): ``runner(tasks, count)`` yields one row a
+    task, in any order; ``lost`` counts the tasks it gave up (their workers died)."""
 
     lost: int
 
-    def __call__(self, tasks: Iterator[Task], count: int) -> Generator[Row, None, None]: ...
+    def __call__(self, tasks: Iterator[TaskT], count: int) -> Generator[RowT, None, None]: ...
 
 
-def _say(text: str, *, err: bool = False) -> None:
+def say(text: str, *, err: bool = False) -> None:
     from rich.console import Console
 
     Console(stderr=err).print(text, markup=False, highlight=False, soft_wrap=True)
@@ -46,7 +49,7 @@ def run_study(
     options: Mapping[str, str],
     deals: DealRanges,
     *,
-    runner: Runner | None = None,
+    runner: Runner[Task, Row] | None = None,
     timeout: float = 30.0,
     db: str | Path = "patience-study.db",
     table_size: int | None = None,
@@ -70,26 +73,31 @@ def run_study(
         title = heading(game.title, game.options)
         if not todo:
             if show_progress:
-                _say(f"{title}: all {deals.count} deals already stored in {db}")
+                say(f"{title}: all {deals.count} deals already stored in {db}")
             return summarise(store.rows(game.name, opts, deals))
         tasks = (
             (game.name, dict(game.options), d, timeout, table_size) for d in deals if d not in skip
         )
         with closing(runner(tasks, todo)) as rows:
             put = partial(store.put, game.name, opts, timeout=timeout)
-            _store_all(rows, put, title, todo, show_progress)
-        if runner.lost:
-            _say(
-                f"{title}: {runner.lost} deals not stored (worker after worker was lost "
-                f"on them): rerun the study to try them again",
-                err=True,
-            )
+            store_all(rows, put, title, todo, show_progress)
+        say_lost(title, runner.lost)
         return summarise(store.rows(game.name, opts, deals))
     finally:
         store.close()
 
 
-def _store_all(
+def say_lost(title: str, lost: int) -> None:
+    """Say how many deals were not stored because their workers died."""
+    if lost:
+        say(
+            f"{title}: {lost} deals not stored (worker after worker was lost "
+            f"on them): rerun the study to try them again",
+            err=True,
+        )
+
+
+def store_all(
     rows: Iterator[Row], put: Callable[[Row], None], title: str, todo: int, show: bool
 ) -> None:
     """Store each row as it comes, with a progress bar: done of todo, deals a second,

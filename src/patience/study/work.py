@@ -1,11 +1,17 @@
-"""One deal solved: the unit of work that a local process or a Dask worker runs.
+"""One deal solved, or played fairly: the units of work that a local process or a Dask
+worker runs.
 
-It takes plain values and returns plain values, so it travels to another process or
-machine by name (``patience.study.work.solve_deal``) and its row back as a tuple.
+They take plain values and return plain values, so they travel to another process or
+machine by name (``patience.study.work.solve_deal``, ``.play_fair``) and their rows
+back as tuples.
 """
 
 from __future__ import annotations
 
+import time
+
+from ..fair.advisor import Settings
+from ..fair.bot import advisor_chooser, play_deal
 from ..games import get_game
 from ..solver import solve
 
@@ -28,3 +34,20 @@ def solve_deal(task: Task) -> Row:
         r = solve(position, timeout=timeout, table_size=table_size)
     result = next(v for v in VERDICTS if r.result == v)
     return deal, result, r.seconds, r.states, len(r.moves)
+
+
+FairTask = tuple[str, dict[str, str], int, bool, Settings]
+"""(game, options, deal, stock known from the start, the bot's settings)."""
+
+FairRow = tuple[int, str, float, int, int]
+"""(deal, ``won`` or ``lost``, seconds, decisions made, moves played)."""
+
+
+def play_fair(task: FairTask) -> FairRow:
+    """Play one deal of a fair study knowing only what a player would: its row."""
+    name, options, deal, stock_known, settings = task
+    start = get_game(name, options).new_position(deal)
+    t0 = time.perf_counter()
+    record = play_deal(start, advisor_chooser(settings), stock_known=stock_known, seed=deal)
+    seconds = time.perf_counter() - t0
+    return deal, "won" if record.won else "lost", seconds, len(record.decisions), len(record.moves)

@@ -101,6 +101,12 @@ class MoveRequest(BaseModel):
         strict=True,
         description="The solver chose this move ('Show me'): a win is then not the player's.",
     )
+    autoplay: bool = Field(
+        default=False,
+        strict=True,
+        description="Then send home every card it is proven safe to (listed in 'autoplayed'; "
+        "one undo takes them back with this move).",
+    )
 
 
 class PileRequest(BaseModel):
@@ -109,6 +115,9 @@ class PileRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     pile: str = Field(max_length=10, examples=["t3", "w"])
+    autoplay: bool = Field(
+        default=False, strict=True, description="As for a move: then auto-play the safe moves."
+    )
 
 
 class GameView(BaseModel):
@@ -134,22 +143,60 @@ class GameView(BaseModel):
     redeals: int
     redeals_left: int | None = Field(description="Redeals left; null = unlimited.")
     base: str | None = Field(description="Lady Jane's base rank, e.g. '7'.")
-    last_move: str | None
+    last_move: str | None = Field(
+        description="The moves the last change played, in order, separated by spaces."
+    )
+    autoplayed: list[str] = Field(
+        default=[], description="The moves auto-play made after the last move, in order."
+    )
     notice: str | None
     finished: bool = Field(description="Recorded in the statistics (won or abandoned).")
-    assisted: bool = Field(description="The solver played moves of this game ('Show me').")
+    assisted: bool = Field(
+        description="The solver looked at the face-down cards for this game: it played moves "
+        "('Show me'), gave a proven hint (`?peek=true`) or rewound it."
+    )
     undo_count: int = Field(description="Moves that undo can take back.")
     redo_count: int = Field(description="Undone moves that redo can replay.")
     table: TableJSON = Field(description="The table's layout with this game's options.")
     marks: Marks = Field(description="What the table shows beside the cards.")
 
 
-class Hint(BaseModel):
-    """The solver's advice for the current position."""
+class Chance(BaseModel):
+    """The chance to win from what the player has seen: the share of sampled arrangements
+    of the unseen cards from which the position can still be won (each solved knowing its
+    cards, so an upper bound on a fair player's chance), an estimate with its interval."""
 
-    verdict: Verdict
-    move: str | None
-    line: list[str]
+    chance: float | None = Field(
+        default=None, description="Won among the decided arrangements, 0 to 1; null: none decided."
+    )
+    interval: list[float] | None = Field(
+        default=None, description="The 95% Wilson interval [low, high] of `chance`."
+    )
+    samples: int = Field(default=0, description="Arrangements of the unseen cards solved.")
+    undecided: int = Field(default=0, description="Of them, left undecided (not in `chance`).")
+    exact: bool = Field(
+        default=False,
+        description="At most one card unseen: one arrangement, so `chance` is a proof (0 or 1).",
+    )
+
+
+class Hint(Chance):
+    """Advice for the current position. Fair (the default): the move with the best chance
+    of winning from what the player has seen, and that chance. With ``peek``: the solver's
+    proven verdict and line, knowing every card."""
+
+    verdict: Verdict = Field(
+        description="winnable or lost: proven (fair: whatever the unseen cards are); "
+        "unknown: not proven (fair: `chance` says how likely)."
+    )
+    move: str | None = Field(description="The move to make; null when there is none.")
+    line: list[str] = Field(
+        description="Fair: the plan, up to the next card shown; peek: the whole winning line."
+    )
+    fair: bool = Field(
+        description="True: from what the player has seen only. False: the solver looked at "
+        "the face-down cards (the game is then recorded as assisted)."
+    )
 
 
 class StatsRow(BaseModel):
@@ -166,7 +213,9 @@ class StatsRow(BaseModel):
     best_time: float | None = Field(description="Seconds of the fastest win.")
     average_time: float | None = Field(description="Mean seconds of the wins.")
     best_score: int | None
-    assisted: int = Field(description="Games won with the solver playing moves (not in 'won').")
+    assisted: int = Field(
+        description="Games won with help that looked at the face-down cards (not in 'won')."
+    )
 
 
 class StatsList(BaseModel):

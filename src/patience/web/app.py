@@ -6,8 +6,8 @@ the engine; ``service.Service`` applies them and saves every change before the r
 
 Nothing slow runs on the event loop: store and service calls run in worker threads of
 their own (a locked database stalls only the requests that wait for it), and solver
-searches in ``solver_pool``'s threads, so that the page, its files and the moves stay
-fast under any number of hint requests.
+searches in ``solver_pool``'s worker processes, so that the page, its files and the
+moves stay fast under any number of hint requests.
 """
 
 from __future__ import annotations
@@ -19,21 +19,25 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import Response
-from fastapi.staticfiles import StaticFiles
+from pydantic import TypeAdapter
 
-from .. import assist
+from .. import assist, fair_assist
 from ..errors import PatienceError
+from ..fair import Settings
+from ..games import GAMES
 from ..position import Position
 from ..store import Store
 from . import solver_pool
 from .api_models import (
+    Chance,
     GameView,
     Hint,
     Messages,
@@ -47,6 +51,7 @@ from .game_models import GameInfo
 from .security import BodyLimit, LocalOnly
 from .service import IDLE_CAP, ApiError, Live, Service, game_list
 from .solver_pool import SolverPool
+from .static_files import StaticFiles
 from .why import router as why_router
 
 try:
@@ -63,6 +68,7 @@ log = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 LANGUAGES = ("en", "es", "fr")
 HINT_TIMEOUT = 2.0
+CHANCE_TIMEOUT = 3.0
 WINNABLE_BUDGET = 8.0
 REWIND_BUDGET = 10.0
 STORE_THREADS = 4
@@ -85,13 +91,18 @@ def create_app(
     port: int | None = None,
     idle_cap: float = IDLE_CAP,
     hint_timeout: float = HINT_TIMEOUT,
+    chance_timeout: float = CHANCE_TIMEOUT,
+    hint_settings: Settings = fair_assist.HINT,
+    chance_settings: Settings = fair_assist.CHANCE,
     clock: Callable[[], float] = time.time,
     lan: bool = False,
 ) -> FastAPI:
     """The web app over the store in ``data_dir`` (None: the user data folder).
 
     ``port`` is the port the server listens on: Host and Origin headers must name it
-    (None accepts any port of localhost, for in-process tests). ``clock`` is the wall
+    (None accepts any port of localhost, for in-process tests). ``hint_settings`` and
+    ``chance_settings``: how hard the fair hint and the chance to win think, within
+    ``hint_timeout`` and ``chance_timeout`` seconds. ``clock`` is the wall
     clock of the game timer (tests pass a fake one). ``lan``: the server listens beyond
     this computer, and accepts its own addresses on the network (``LocalOnly``).
     """
@@ -108,8 +119,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
-        yield
-        store.close()
+        try:
+            yield
+        finally:
+            solvers.close()
+            store.close()
 
     app = FastAPI(
         title="patience",
@@ -131,10 +145,20 @@ def create_app(
         """Make ``change`` (or just look the game up) and describe the game, in a thread."""
         return await in_thread(lambda: service.view(change()))
 
+    games_reply: dict[tuple[str, ...], bytes] = {}
+    games_json = TypeAdapter(list[GameInfo])
+
     @api.get("/games", response_model=list[GameInfo])
-    async def list_games() -> list[dict[str, Any]]:
+    async def list_games() -> Response:
         """Every game with its options and their defaults."""
-        return game_list()
+        # The page asks at every load; the answer only changes when a game is registered.
+        # It is engine work (each game's sample position): made once, in a thread.
+        key = tuple(GAMES)
+        if key not in games_reply:
+            games_reply[key] = await in_thread(
+                lambda: games_json.dump_json(games_json.validate_python(game_list()))
+            )
+        return Response(games_reply[key], media_type="application/json")
 
     @api.post("/games", response_model=GameView, status_code=201)
     async def new_game(body: NewGame, request: Request) -> dict[str, Any]:
@@ -149,15 +173,10 @@ def create_app(
     async def winnable_start(start: Position, request: Request) -> tuple[Position, str | None]:
         if assist.solver_module() is None:
             return start, _("The solver is not available: this deal may not be winnable")
-        cancel = threading.Event()
         assert start.deal is not None  # a random deal was drawn
-        deal = start.deal
-
-        def work(budget: float) -> Position | None:
-            return assist.winnable_deal(start.game, dict(start.options), deal, budget)
-
+        work = partial(assist.winnable_deal, start.game, dict(start.options), start.deal)
         try:
-            found = await solvers.run(request, cancel, WINNABLE_BUDGET, work)
+            found = await solvers.run(request, threading.Event(), WINNABLE_BUDGET, work)
         except (PatienceError, ApiError):
             raise
         except Exception:  # noqa: BLE001 - fall back to the random deal
@@ -192,9 +211,12 @@ def create_app(
         """Play one move (409 with the reason when the rules refuse it).
 
         ``assisted``: the solver chose the move ("Show me"); the game is then assisted,
-        and a win counts apart from the player's own in the statistics.
+        and a win counts apart from the player's own in the statistics. ``autoplay``: then
+        the cards proven safe to send home go there too (``autoplayed``).
         """
-        return await game_view(lambda: service.move(game_id, body.move, body.assisted))
+        return await game_view(
+            lambda: service.move(game_id, body.move, body.assisted, body.autoplay)
+        )
 
     @api.post("/games/{game_id}/undo", response_model=GameView)
     async def undo(game_id: str) -> dict[str, Any]:
@@ -219,50 +241,76 @@ def create_app(
     @api.post("/games/{game_id}/foundation", response_model=GameView)
     async def foundation(game_id: str, body: PileRequest) -> dict[str, Any]:
         """Send the top card of a pile to its foundation (double-click)."""
-        return await game_view(lambda: service.foundation(game_id, body.pile))
+        return await game_view(lambda: service.foundation(game_id, body.pile, body.autoplay))
+
+    async def newest(
+        key: str, request: Request, budget: float, work: Callable[[float, assist.Cancel], T]
+    ) -> T:
+        """``work`` in the solver pool; a newer request under ``key`` cancels this one (it
+        would answer for a position the player may have left)."""
+        cancel = threading.Event()
+        previous = hint_cancels.pop(key, None)
+        if previous is not None:
+            previous.set()
+        hint_cancels[key] = cancel
+        try:
+            return await solvers.run(request, cancel, budget, work)
+        finally:
+            if hint_cancels.get(key) is cancel:
+                del hint_cancels[key]
 
     @api.get("/games/{game_id}/hint", response_model=Hint)
-    async def hint(game_id: str, request: Request) -> dict[str, Any]:
-        """The solver's verdict and next move (about 2 s at most; 503 when it is busy)."""
-        live = await in_thread(lambda: service.get(game_id))
+    async def hint(
+        game_id: str,
+        request: Request,
+        peek: bool = Query(
+            default=False,
+            description="Let the solver look at the face-down cards: a proven verdict and "
+            "line, and the game is recorded as assisted.",
+        ),
+    ) -> dict[str, Any]:
+        """Advice for the game's position, about 2 s at most (503 when the solver is busy).
+
+        Fair by default: the move with the best chance of winning from what the player
+        has seen, with that chance. A newer hint request for the game cancels this one.
+        """
+        if not peek:
+            position, knowledge, keys = await in_thread(lambda: service.player_state(game_id))
+            work = partial(fair_assist.fair_hint, position, knowledge, keys, settings=hint_settings)
+            return await newest(game_id, request, hint_timeout, work)
+        live = await in_thread(lambda: service.mark_assisted(game_id))
         position = live.session.position
         known = hints.get(position)
         if known is not None:
-            return known
-        def learned(result: dict[str, Any]) -> dict[str, Any]:
-            # Replaying a winning line to remember it is engine work: it runs in the
-            # solver's thread, never on the event loop that serves the page and the moves.
-            hints.learn(position, result)
-            return result
+            return {**known, "fair": False}
+        work = partial(assist.compute_hint, position)
+        result = await newest(game_id, request, hint_timeout, work)
+        # Replaying a winning line to remember it is engine work: never on the event loop
+        # that serves the page and the moves.
+        await in_thread(lambda: hints.learn(position, result))
+        return {**result, "fair": False}
 
-        cancel = threading.Event()
-        # A newer hint request for the same game makes the older one pointless.
-        previous = hint_cancels.pop(game_id, None)
-        if previous is not None:
-            previous.set()
-        hint_cancels[game_id] = cancel
-        try:
-            result = await solvers.run(
-                request,
-                cancel,
-                hint_timeout,
-                lambda left: learned(assist.compute_hint(position, left, cancel)),
-            )
-            return result
-        finally:
-            if hint_cancels.get(game_id) is cancel:
-                del hint_cancels[game_id]
+    @api.get("/games/{game_id}/chance", response_model=Chance)
+    async def chance(game_id: str, request: Request) -> dict[str, Any]:
+        """The chance to win from what the player has seen: the share of sampled
+        arrangements of the unseen cards from which the position can still be won, with
+        its 95% interval and the sample count (about 3 s at most; 503 when busy). A newer
+        request for the game cancels this one."""
+        position, knowledge, _keys = await in_thread(lambda: service.player_state(game_id))
+        work = partial(fair_assist.chance_of, position, knowledge, settings=chance_settings)
+        return await newest(f"chance:{game_id}", request, chance_timeout, work)
 
     @api.post("/games/{game_id}/rewind", response_model=GameView)
     async def rewind(game_id: str, request: Request) -> dict[str, Any]:
-        """Undo back to the last position the solver proves winnable."""
-        live = await in_thread(lambda: service.get(game_id))
+        """Undo back to the last position the solver proves winnable. The solver looks at
+        the face-down cards: the game is recorded as assisted."""
         if assist.solver_module() is None:
+            await in_thread(lambda: service.get(game_id))  # 404 first for an unknown game
             raise ApiError(409, "solver_unavailable", _("The solver is not available"))
+        live = await in_thread(lambda: service.mark_assisted(game_id))
         history = list(live.session.history)
-        cancel = threading.Event()
         keep = await solvers.run(
-            request, cancel, REWIND_BUDGET, lambda left: assist.find_rewind(history, left, cancel)
+            request, threading.Event(), REWIND_BUDGET, partial(assist.find_rewind, history)
         )
         n = len(history) - 1
         if keep is None or keep == n:
@@ -313,7 +361,7 @@ def create_app(
     app.include_router(api)
     app.include_router(why_router)
     install_error_handlers(app)
-    app.mount("/", StaticFiles(directory=STATIC_DIR, html=True, check_dir=False), name="static")
+    app.mount("/", StaticFiles(STATIC_DIR), name="static")
     app.add_middleware(BodyLimit, reply=error_response)
     app.add_middleware(LocalOnly, reply=error_response, port=port, lan=lan)
     return app

@@ -207,6 +207,7 @@ def serve(lock: TextIO, host: str, port: int, open_browser: bool, folder: Path) 
             print(f"On a phone or another computer of your network: {url_for(there, actual)}")
         print("Anyone on your network can open it.", flush=True)
     print(f"Saved games and statistics: {app.state.store.path}", flush=True)
+    app.state.solvers.start()  # loaded before the first hint is asked for
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
     server = uvicorn.Server(config)
     if open_browser:

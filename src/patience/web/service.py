@@ -13,13 +13,15 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import assist
 from ..cards import rank_text
 from ..errors import InvalidPositionError, PatienceError
 from ..fair import Knowledge, player_view
+from ..fair.greedy import state_key
 from ..games import GAMES, game_for, get_game, position_from_json
 from ..games.describe import describe
 from ..moves import PILES, Move
@@ -68,6 +70,8 @@ class Live:
 
     record: GameRecord
     session: Session
+    autoplayed: tuple[str, ...] = ()
+    """The moves auto-play made after the last change (the page shows them one by one)."""
 
 
 class Service:
@@ -216,6 +220,7 @@ class Service:
             before_elapsed = session.elapsed
             now = self.clock()
             ticked = self.elapsed(live, now)  # before the move: the winning move counts too
+            live.autoplayed = ()
             last_move = action(session)
             try:
                 record.assisted = record.assisted or assisted
@@ -245,15 +250,37 @@ class Service:
         gap = min(max(now - record.updated, 0.0), self.idle_cap)
         return session.elapsed + gap
 
-    def move(self, game_id: str, text: str, assisted: bool = False) -> Live:
-        """Play one move given in notation (``assisted``: the solver's, by "Show me")."""
+    def move(self, game_id: str, text: str, assisted: bool = False, autoplay: bool = False) -> Live:
+        """Play one move given in notation (``assisted``: the solver's, by "Show me";
+        ``autoplay``: then send home every card it is proven safe to, see ``autoplay``)."""
         move = Move.parse(text)
 
         def act(s: Session) -> str:
             s.play(move)
             return str(move)
 
-        return self.change(game_id, act, assisted)
+        return self.change(game_id, self.autoplay(game_id, act, autoplay), assisted)
+
+    def autoplay(
+        self, game_id: str, act: Callable[[Session], str], on: bool
+    ) -> Callable[[Session], str]:
+        """``act`` followed, when ``on``, by the moves auto-play makes: the solver's
+        proven-safe moves to the foundations, marked automatic in the session (one undo
+        takes them back with the player's move) and listed in the view (``autoplayed``)
+        for the page to show. They are the rules' moves, not the solver's advice: a game
+        auto-played is not assisted."""
+        if not on:
+            return act
+
+        def act_and_autoplay(s: Session) -> str:
+            last = act(s)
+            safe = assist.safe_moves(s.position)
+            for m in safe:
+                s.play(m, automatic=True)
+            self._cache[game_id].autoplayed = tuple(str(m) for m in safe)
+            return " ".join([last, *(str(m) for m in safe)])
+
+        return act_and_autoplay
 
     def undo(self, game_id: str) -> Live:
         """Take back the last move (409 when there is none)."""
@@ -261,7 +288,7 @@ class Service:
         def act(s: Session) -> None:
             if not s.can_undo:
                 raise ApiError(409, "nothing_to_undo", _("There is no move to undo"))
-            s.undo()
+            s.undo_turn()
 
         return self.change(game_id, act)
 
@@ -271,7 +298,7 @@ class Service:
         def act(s: Session) -> str:
             if not s.can_redo:
                 raise ApiError(409, "nothing_to_redo", _("There is no move to redo"))
-            return str(s.redo())
+            return " ".join(str(m) for m in s.redo_turn())
 
         return self.change(game_id, act)
 
@@ -283,8 +310,9 @@ class Service:
 
         return self.change(game_id, act)
 
-    def foundation(self, game_id: str, pile: str) -> Live:
-        """Send the top card of ``pile`` to a foundation (409 when it cannot go)."""
+    def foundation(self, game_id: str, pile: str, autoplay: bool = False) -> Live:
+        """Send the top card of ``pile`` to a foundation (409 when it cannot go; ``autoplay``
+        as for ``move``)."""
         name = {"stock": "s", "waste": "w"}.get(pile.strip().lower(), pile.strip().lower())
         if name not in PILES or name.startswith("f"):
             raise ApiError(
@@ -306,7 +334,7 @@ class Service:
             s.play(move)
             return str(move)
 
-        return self.change(game_id, act)
+        return self.change(game_id, self.autoplay(game_id, act, autoplay))
 
     def autofinish(self, game_id: str) -> Live:
         """Play every card that can go to the foundations (409 when none can)."""
@@ -331,6 +359,27 @@ class Service:
                 s.undo()
 
         return self.change(game_id, act)
+
+    def mark_assisted(self, game_id: str) -> Live:
+        """Record that the solver looked at the face-down cards for this game (a proven
+        hint, the winnable indicator, rewind): a win then counts apart, as after "Show me"."""
+        with self.lock:
+            live = self.get(game_id)
+            if not live.record.assisted:
+                live.record.assisted = True
+                try:
+                    self.store.save_game(live.record)
+                except BaseException:
+                    self._cache.pop(game_id, None)
+                    raise
+            return live
+
+    def player_state(self, game_id: str) -> tuple[Position, Knowledge, frozenset[Hashable]]:
+        """The game's position, what the player knows of it, and the ``state_key`` of every
+        position of its history (fair advice must not lead back to one), taken together."""
+        with self.lock:
+            s = self.get(game_id).session
+            return s.position, s.knowledge, frozenset(state_key(p) for p in s.history)
 
     def set_notice(self, live: Live, notice: str | None) -> None:
         """Attach a notice to the game's next view (saved with it)."""
@@ -378,6 +427,7 @@ class Service:
             "redeals_left": redeals_left,
             "base": None if p.base is None else rank_text(p.base),
             "last_move": record.last_move,
+            "autoplayed": list(live.autoplayed),
             "notice": record.notice,
             "finished": record.finished,
             "assisted": record.assisted,

@@ -2,25 +2,30 @@
 // shows the GameView it returns (setView); a new game, undo, restart, the statistics.
 import * as api from "./api.js";
 import { closeDialogs, openConfirm, openNewGame, openResult, openStats } from "./dialogs.js";
+import { checkChance, peeking } from "./fair.js";
 import { gameInfo, gameWithOptions, games } from "./games.js";
 import { cancelShowMe, checkWinnable } from "./hints.js";
 import { cardName, pileName as pileLabel, t, tn } from "./i18n.js";
 import { pilesOf } from "./layout.js";
 import { applyLooks } from "./looks.js";
 import { canGoUp, describeMove, isLegal, moveText } from "./moves.js";
-import { render, renderInfo } from "./render.js";
+import { applyTexts, cardEls, render, renderInfo } from "./render.js";
 import { enableSound, playSound } from "./sound.js";
-import { LAST_GAME_KEY, SETTINGS_KEY, state } from "./state.js";
+import { playCascade } from "./cascade.js";
+import { animateDeal, animateMoves, motionAllowed, placesOf, settled } from "./motion.js";
+import { LAST_GAME_KEY, SETTINGS_KEY, state, table } from "./state.js";
 import { say, setStatus, showError } from "./status.js";
 
 export function saveSetting(key, value) {
   state.settings[key] = value;
   localStorage.setItem(SETTINGS_KEY, JSON.stringify(state.settings));
-  if (key === "showWinnable") {
+  if (key === "showWinnable" || key === "peek") {
     state.winnable = null;
     checkWinnable();
-    renderInfo();
+    render();
+    applyTexts(); // the toolbar gains or loses "Show me": fit it again
   }
+  if (key === "showChance") checkChance(state.view, state.settings, renderInfo);
   document.body.classList.toggle("no-anim-pref", !state.settings.animate);
   applyLooks(state.settings);
   enableSound(state.settings.sound);
@@ -45,12 +50,12 @@ function finishButton() {
 }
 
 // Run one server call that returns a GameView; keep the page consistent whatever happens.
-async function perform(call, { announce = null } = {}) {
+async function perform(call, { announce = null, deal = false } = {}) {
   state.busy++;
   document.body.classList.add("busy");
   try {
     const view = await call();
-    setView(view, { announce });
+    setView(view, { announce, deal, moves: true });
     return true;
   } catch (err) {
     showError(err);
@@ -75,7 +80,7 @@ export async function playMove(text, { assisted = false } = {}) {
   const description = () => describeMove(text, before);
   state.selected = null;
   state.hint = null;
-  const options = { legal: isLegal(text), assisted };
+  const options = { legal: isLegal(text), assisted, autoplay: state.settings.autoplay && !assisted };
   const ok = await perform(() => api.move(state.view.id, text, options), { announce: description() });
   if (ok) playSound(text === "deal" ? "deal" : "move");
   if (ok) reportDone(description);
@@ -114,7 +119,9 @@ export async function toFoundation(pile) {
     return;
   }
   const description = () => (top ? t("{card} to its foundation", { card: cardName(top.text) }) : "");
-  const ok = await perform(() => api.toFoundation(state.view.id, pile), { announce: description() });
+  const ok = await perform(() => api.toFoundation(state.view.id, pile, state.settings.autoplay), {
+    announce: description(),
+  });
   if (ok) playSound("move");
   if (ok) reportDone(description);
 }
@@ -208,7 +215,7 @@ async function startGame(body) {
     setStatus(() => t("Looking for a winnable deal…"));
     say(t("Looking for a winnable deal…"));
   }
-  const ok = await perform(() => api.newGame(body));
+  const ok = await perform(() => api.newGame(body), { deal: true });
   if (ok) playSound("deal");
   if (ok) {
     const v = state.view;
@@ -257,9 +264,13 @@ export async function showStats() {
   }
 }
 
-export function setView(view, { announce = null } = {}) {
+// deal: a new deal, drawn flying from the stock; moves: the reply to the player's action,
+// whose moves to the foundations land one after another.
+export function setView(view, { announce = null, deal = false, moves = false } = {}) {
   const previous = state.view;
   const fresh = !previous || previous.id !== view.id;
+  const before = placesOf(cardEls);
+  const previousCards = state.cards;
   state.fresh = fresh;
   state.view = view;
   state.receivedAt = performance.now();
@@ -270,27 +281,59 @@ export function setView(view, { announce = null } = {}) {
   }
   if (state.selected && !(state.cards[state.selected.pile] || [])[state.selected.index]) state.selected = null;
   render({ animate: !fresh });
-  if (announce) say(announce);
+  const motion = motionAllowed(state.settings);
+  if (motion && fresh && deal) animateDeal(state.cards, cardEls, state.layout);
+  else if (motion && !fresh && moves && view.last_move) {
+    animateMoves(view.last_move.split(" "), before, previousCards, state.cards, cardEls);
+  }
+  const auto = (view.autoplayed || []).length;
+  const homed = auto ? tn("{n} card moved to the foundations", "{n} cards moved to the foundations", auto) : "";
+  if (announce || auto) say([announce, homed].filter(Boolean).join(" "));
   if (view.status === "won" && (!previous || previous.status !== "won" || fresh)) {
     cancelShowMe();
     playSound("win");
     setStatus(() => t("You won!"), "won");
     say(t("You won!"));
-    document.body.classList.add("celebrate");
-    setTimeout(() => document.body.classList.remove("celebrate"), 1600);
-    setTimeout(() => openResult("won", state.view, resultActions), 450);
+    celebrate();
   } else if (view.status === "stuck" && (!previous || previous.status !== "stuck" || fresh)) {
     cancelShowMe();
     setStatus(() => t("No moves left"), "warn");
     say(t("No moves left"));
-    openResult("stuck", view, resultActions);
+    openResult("stuck", view, resultActions());
   }
   checkWinnable();
+  checkChance(view, state.settings, renderInfo);
 }
 
-const resultActions = {
+// The win: the cards cascade off the foundations (a click or a key ends it), then the result;
+// with no motion, a short hop of the foundations' cards.
+function celebrate() {
+  const result = () => openResult("won", state.view, resultActions());
+  if (!motionAllowed(state.settings)) {
+    document.body.classList.add("celebrate");
+    setTimeout(() => document.body.classList.remove("celebrate"), 1600);
+    setTimeout(result, 450);
+    return;
+  }
+  const L = state.layout;
+  const founds = L.order.filter((p) => L.piles[p].kind === "foundation");
+  const leaving = [];
+  for (let depth = 1; depth <= 13; depth++) {
+    for (const f of founds) {
+      const list = state.cards[f] || [];
+      const card = list[list.length - depth];
+      const pos = (state.positions[f] || [])[list.length - depth];
+      if (card && pos) leaving.push({ text: card.text, el: cardEls.get(card.key), x: pos.x, y: pos.y });
+    }
+  }
+  // The last cards land first (Finish sends them home one by one).
+  settled().then(() => playCascade(table, leaving, { cw: L.cw, ch: L.ch }, result));
+}
+
+// Rewinding looks at the face-down cards: offered only when the player lets the solver.
+const resultActions = () => ({
   newGame: () => newDeal(),
   undo: () => undo(),
-  rewind: () => rewind(),
+  rewind: peeking(state.settings) ? () => rewind() : null,
   stats: () => showStats(),
-};
+});

@@ -50,20 +50,29 @@ export const getGame = (id) => request("GET", `/games/${encodeURIComponent(id)}`
 // illegal (legal: false) is not sent: a refused request would log an error in the
 // browser's console. Its reason comes from /why, which answers 200, and is thrown as the
 // move's 409 would be. assisted: "Show me" played it (counted apart in the statistics).
-export async function move(id, text, { legal = true, assisted = false } = {}) {
+// autoplay: the server then sends home the cards it is proven safe to (view.autoplayed).
+export async function move(id, text, { legal = true, assisted = false, autoplay = false } = {}) {
   const game = `/games/${encodeURIComponent(id)}`;
   if (!legal) {
     const why = await request("GET", `${game}/why?move=${encodeURIComponent(text)}`);
     if (!why.legal) throw new ApiError(409, why);
   }
-  return request("POST", `${game}/move`, assisted ? { move: text, assisted: true } : { move: text });
+  const body = { move: text };
+  if (assisted) body.assisted = true;
+  if (autoplay) body.autoplay = true;
+  return request("POST", `${game}/move`, body);
 }
 // Undo, redo, restart, autofinish, rewind: actions without a body.
 export const action = (id, name) => request("POST", `/games/${encodeURIComponent(id)}/${name}`);
-// Send the top card of a pile to its foundation.
-export const toFoundation = (id, pile) =>
-  request("POST", `/games/${encodeURIComponent(id)}/foundation`, { pile });
-// The solver's hint: {verdict, move, line}.
-export const hint = (id, signal) => request("GET", `/games/${encodeURIComponent(id)}/hint`, undefined, signal);
+// Send the top card of a pile to its foundation (autoplay: as for a move).
+export const toFoundation = (id, pile, autoplay = false) =>
+  request("POST", `/games/${encodeURIComponent(id)}/foundation`, autoplay ? { pile, autoplay } : { pile });
+// A hint: {verdict, move, line, fair, chance, interval, samples, ...}. Fair (from what the
+// player has seen) unless peek: then the solver looks at every card, and the server records
+// the game as assisted.
+export const hint = (id, signal, peek = false) =>
+  request("GET", `/games/${encodeURIComponent(id)}/hint${peek ? "?peek=true" : ""}`, undefined, signal);
+// The chance to win from what the player has seen: {chance, interval, samples, undecided, exact}.
+export const chance = (id, signal) => request("GET", `/games/${encodeURIComponent(id)}/chance`, undefined, signal);
 // Statistics per game and options.
 export const stats = () => request("GET", "/stats");

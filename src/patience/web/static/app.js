@@ -21,10 +21,12 @@ import { cardDefs } from "./cards.js";
 import { formatTime, openSettings, refreshDialogs } from "./dialogs.js";
 import { gameWithOptions, games, loadGames } from "./games.js";
 import { mountLanguageMenu, openHelp } from "./help.js";
+import { peeking, whyNoPeeking } from "./fair.js";
 import { cancelShowMe, showHint, showMe, useActions } from "./hints.js";
 import { initI18n, t } from "./i18n.js";
 import { installKeyboard, installPointer } from "./input.js";
 import { applyLooks, installFullscreen, LOOK_CHOICES, toggleFullscreen } from "./looks.js";
+import { installSkip } from "./motion.js";
 import { legalTargets } from "./moves.js";
 import { activate, canPick, doubleTap, isDeal, setFocus, tap } from "./play.js";
 import { applyTexts, cardEls, elapsedNow, fitToolbar, hoverTarget, render, showTargets } from "./render.js";
@@ -103,6 +105,9 @@ function onKey(ev) {
 
 // ---------- start ----------
 
+// The settings offered only when the solver may look at the face-down cards, with why not.
+const PEEKING_SETTINGS = { showWinnable: (settings) => (peeking(settings) ? null : whyNoPeeking()) };
+
 function wireButtons() {
   const on = (id, fn) => document.getElementById(id).addEventListener("click", fn);
   on("btn-game", openNewGameDialog);
@@ -113,7 +118,7 @@ function wireButtons() {
   on("btn-hint", showHint);
   on("btn-showme", showMe);
   on("btn-stats", showStats);
-  on("btn-settings", () => openSettings(state.settings, saveSetting, LOOK_CHOICES));
+  on("btn-settings", () => openSettings(state.settings, saveSetting, LOOK_CHOICES, PEEKING_SETTINGS));
   on("btn-help", () => openHelp(state.view ? state.view.game : games()[0].name));
   on("btn-fullscreen", toggleFullscreen);
   installFullscreen(document.getElementById("btn-fullscreen"), applyTexts);
@@ -136,6 +141,7 @@ async function main() {
   wireButtons();
   installPointer(table, pointerCtx);
   installKeyboard(table, keyboardCtx);
+  installSkip(table);
   // Focus on the table itself passes to the cursor's card (later: focus() is ignored
   // while the browser is still handing focus to the table).
   table.addEventListener("focus", () => {
@@ -206,6 +212,7 @@ async function main() {
     showError(err);
   }
   document.body.dataset.ready = "true";
+  performance.mark("playable"); // the first board takes input (bench/web.py reads it)
 }
 
 main();

@@ -1,5 +1,5 @@
 // Playing cards drawn as SVG by our own code (the faces in faces.js), and their backs.
-import { FACE_STYLES, faceParts } from "./faces.js";
+import { FACE_STYLES, faceParts, indexDepth } from "./faces.js";
 import { t } from "./i18n.js";
 
 const RANKS = "A23456789TJQK";
@@ -95,6 +95,11 @@ export function cardDefs() {
   );
 }
 
+// The least fan of a face-up card that keeps its corner rank in view, in the chosen face.
+export function indexFan() {
+  return indexDepth(faceStyle) + 0.01; // and a pixel or so for rounding
+}
+
 // What identifies a face's drawing: it changes when the card or the face style does.
 export function faceKey(text) {
   return `${faceStyle}:${text}`;
@@ -128,4 +133,17 @@ export function backSVG() {
     '<rect class="back-field" x="7" y="7" width="86" height="126" rx="5" fill="url(#card-back-pattern)" stroke-width="2"/>' +
     "</svg>"
   );
+}
+
+// The suit's shape as a canvas path in the same 100x100 box (the win's cascade draws cards on
+// a canvas): built from the SVG shapes above, so both draw the same suit.
+export function suitPath(s) {
+  const path = new Path2D();
+  const shape = SUIT_SHAPES[s] || "";
+  for (const [, d] of shape.matchAll(/ d="([^"]+)"/g)) path.addPath(new Path2D(d));
+  for (const [, cx, cy, r] of shape.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"/g)) {
+    path.moveTo(Number(cx) + Number(r), Number(cy));
+    path.arc(Number(cx), Number(cy), Number(r), 0, 2 * Math.PI);
+  }
+  return path;
 }

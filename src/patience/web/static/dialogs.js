@@ -196,20 +196,29 @@ export function openStats(data) {
 
 // The settings dialog; settings is {key: value}, onChange(key, value) stores one. choices
 // is {key: [[value, label()], ...]}: the settings picked from a list (the looks).
-export function openSettings(settings, onChange, choices) {
+// A setting that is not offered now has why(): the reason, as the box's title (the
+// winnable indicator waits for the solver to be allowed to look at face-down cards).
+export function openSettings(settings, onChange, choices, why = {}) {
   showDialog("settings-dialog", (dialog) => {
-    const box = (key, label) =>
-      el(
+    const box = (key, label) => {
+      const reason = why[key] ? why[key](settings) : null;
+      return el(
         "label",
-        { class: "check" },
+        { class: "check", title: reason || undefined },
         el("input", {
           type: "checkbox",
           id: `setting-${key}`,
-          checked: settings[key],
-          onchange: (ev) => onChange(key, ev.target.checked),
+          checked: settings[key] && !reason,
+          disabled: Boolean(reason),
+          onchange: (ev) => {
+            onChange(key, ev.target.checked);
+            refreshDialogs(); // a box that depends on this one may change
+            document.getElementById(`setting-${key}`).focus();
+          },
         }),
         el("span", { text: label }),
       );
+    };
     const choice = (key, label) =>
       el(
         "label",
@@ -224,9 +233,13 @@ export function openSettings(settings, onChange, choices) {
     return [
       el("h2", { text: t("Settings") }),
       el("h3", { text: t("Play") }),
+      box("showChance", t("Show the chance to win from what I have seen")),
+      box("peek", t("The solver may look at the face-down cards")),
+      el("p", { class: "setting-note", text: t("Then Hint is proven, and Show me, the winnable indicator and Rewind are offered; a game where they are used counts apart in the statistics.") }),
       box("showWinnable", t("Show whether the position can still be won")),
       box("winnableOnly", t("Winnable deals only")),
       box("animate", t("Animate card moves")),
+      box("autoplay", t("Send cards to the foundations by themselves when it is safe")),
       box("oneClick", t("One click moves a card to the best place")),
       box("sound", t("Sounds")),
       el("h3", { text: t("Looks") }),
@@ -275,7 +288,8 @@ export function openResult(kind, view, actions) {
       el("p", { text: t("There is no legal move in this position. Undo some moves, or start a new game.") }),
       el("div", { class: "buttons" },
         act(t("Undo"), actions.undo, false, "result-undo"),
-        act(t("Rewind to a winnable position"), actions.rewind),
+        // Rewinding looks at the face-down cards: offered only when the player allows it.
+        actions.rewind ? act(t("Rewind to a winnable position"), actions.rewind) : null,
         act(t("New game"), actions.newGame, true, "result-new-game")),
     ];
   });

@@ -24,6 +24,17 @@ function turned(markup) {
   return `<g transform="rotate(180 50 70)">${markup}</g>`;
 }
 
+// How deep the top corner's rank text reaches down the card, as a fraction of its height: its
+// text box (the font's descent below the baseline included: DejaVu Sans's is 0.236 em, the
+// others' less). A fanned card must show this much of itself (layout.js), or a J reads as I
+// and a Q as O.
+const DESCENT = 0.24;
+const INDEX = { standard: [30, 32], large: [31, 40], traditional: [24, 22] }; // baseline, size
+export function indexDepth(style) {
+  const [y, size] = INDEX[style] || INDEX.standard;
+  return (y + DESCENT * size) / 140;
+}
+
 // A rank label as text; "10" is squeezed to fit the width of one letter and a half.
 function rankText(label, x, y, size, anchor = "start") {
   const wide = label.length > 1;
@@ -38,8 +49,9 @@ function rankText(label, x, y, size, anchor = "start") {
 // The top strip of the standard and large faces: rank at the left, suit at the right.
 function strip(label, suit, big) {
   const wide = label.length > 1;
-  if (big) return rankText(label, wide ? 2 : 6, 31, 40) + suitUse(suit, 65, 3, 31);
-  return rankText(label, wide ? 4 : 7, 30, 32) + suitUse(suit, 68, 6, 25);
+  const [y, size] = INDEX[big ? "large" : "standard"];
+  if (big) return rankText(label, wide ? 2 : 6, y, size) + suitUse(suit, 65, 3, 31);
+  return rankText(label, wide ? 4 : 7, y, size) + suitUse(suit, 68, 6, 25);
 }
 
 // A court card's middle in the plain faces: its letter in a frame (top at y, height h).
@@ -79,7 +91,8 @@ const PIPS = {
 };
 
 function cornerIndex(label, suit) {
-  return rankText(label, 12.5, 24, label.length > 1 ? 19 : 22, "middle") + suitUse(suit, 6, 27, 13);
+  const [y, size] = INDEX.traditional;
+  return rankText(label, 12.5, y, label.length > 1 ? 19 : size, "middle") + suitUse(suit, 6, 27, 13);
 }
 
 // Half of a court figure (the top half of the card; the bottom half is the same, turned).

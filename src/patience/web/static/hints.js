@@ -1,6 +1,7 @@
 // Hints from the solver: Hint, "Show me" (playing its line) and the optional "winnable?"
 // indicator.
 import * as api from "./api.js";
+import { checkChance, hintDetail, hintText, pauseChance, peeking } from "./fair.js";
 import { t } from "./i18n.js";
 import { describeMove, parseMove } from "./moves.js";
 import { applyTexts, render, renderButtons, renderInfo } from "./render.js";
@@ -34,29 +35,36 @@ export async function showHint() {
   cancelShowMe();
   setStatus(t("Thinking…"));
   const v = state.view;
+  const paused = pauseChance();
   let h;
   try {
     h = await hintFor(v);
   } catch (err) {
     if (state.view === v) showError(err);
     return;
+  } finally {
+    if (paused && state.view === v) checkChance(v, state.settings, renderInfo);
   }
   // A hint for a position the player has already left would point at the wrong cards.
   if (state.view !== v) return;
-  if (state.settings.showWinnable) {
+  if (state.settings.showWinnable && !h.fair) {
     state.winnable = { verdict: h.verdict };
     renderInfo();
   }
   presentHint(h);
 }
 
-// The solver's answer for view v: the winnable indicator's request when it is asking about
-// this very position (a second request would cancel it on the server), else a new one.
+// The answer for view v: fair (from what the player has seen) unless the solver may look
+// at the face-down cards. Then the winnable indicator's request when it is asking about this
+// very position (a second request would cancel it on the server), else a new one.
 function hintFor(v) {
+  const peek = peeking(state.settings);
   const w = state.winnableRequest;
   // If the indicator gives up its request (its setting turned off), ask on our own.
-  if (w && w.view === v) return w.promise.catch((err) => (err && err.name === "AbortError" ? api.hint(v.id) : Promise.reject(err)));
-  return api.hint(v.id);
+  if (peek && w && w.view === v) {
+    return w.promise.catch((err) => (err && err.name === "AbortError" ? api.hint(v.id, undefined, true) : Promise.reject(err)));
+  }
+  return api.hint(v.id, undefined, peek);
 }
 
 function presentHint(h) {
@@ -71,18 +79,15 @@ function presentHint(h) {
     button.addEventListener("click", actions.rewind);
     const text = () =>
       h.verdict === "lost" ? t("This position cannot be won.") : t("No hint: there is no legal move.");
-    setStatus(text, "warn", state.view.can_undo ? button : null);
+    setStatus(text, "warn", state.view.can_undo && peeking(state.settings) ? button : null);
     say(text());
     return;
   }
   const m = parseMove(h.move);
   state.hint = m && m.deal ? { src: "stock", index: -1, dst: null, move: h.move } : m ? { ...m, move: h.move } : null;
   const cards = state.cards;
-  const text = () =>
-    h.verdict === "winnable"
-      ? t("Hint: {move}", { move: describeMove(h.move, cards) })
-      : t("Best guess (not proven): {move}", { move: describeMove(h.move, cards) });
-  setStatus(text, "hint");
+  const text = () => hintText(h, describeMove(h.move, cards));
+  setStatus(text, "hint", hintDetail(h));
   say(text());
   render();
 }
@@ -107,7 +112,7 @@ export async function showMe() {
     render();
     return;
   }
-  if (!state.view || state.view.status !== "playing") return;
+  if (!state.view || state.view.status !== "playing" || !peeking(state.settings)) return;
   const run = { cancelled: false };
   state.showMe = run;
   applyTexts();
@@ -152,7 +157,7 @@ export async function checkWinnable() {
   if (state.winnableAbort) state.winnableAbort.abort();
   state.winnableAbort = null;
   const v = state.view;
-  if (!v || !state.settings.showWinnable || v.status !== "playing") {
+  if (!v || !state.settings.showWinnable || !peeking(state.settings) || v.status !== "playing") {
     state.winnable = null;
     return;
   }
@@ -160,7 +165,7 @@ export async function checkWinnable() {
   state.winnableAbort = controller;
   state.winnable = { verdict: "checking" };
   renderInfo();
-  const promise = api.hint(v.id, controller.signal);
+  const promise = api.hint(v.id, controller.signal, true);
   state.winnableRequest = { view: v, promise };
   try {
     const h = await promise;

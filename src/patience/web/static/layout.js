@@ -4,9 +4,8 @@
 
 const RATIO = 1.4; // card height / width
 const MAX_CARD_WIDTH = 124;
-const UP_FAN = 0.27; // face-up offset, as a fraction of the card height
+const UP_FAN = 0.27; // face-up offset, as a fraction of the card height (at least indexFan)
 const DOWN_FAN = 0.13; // face-down offset
-const MIN_UP_FAN = 0.225; // below this the corner index is cut, so cards shrink instead
 const MIN_DOWN_FAN = 0.05;
 
 // The cards of every pile: {name: [{text, up, key}]}, bottom to top, from a GameView.
@@ -80,7 +79,8 @@ function cardWidth(arr, width, height) {
 }
 
 // The layout of a view in a table of width x height CSS pixels.
-export function computeLayout(view, width, height, scale = 1) {
+// upFan: the face-up offset that keeps a card's corner rank in view (cards.indexFan).
+export function computeLayout(view, width, height, scale = 1, upFan = UP_FAN) {
   const arr = arrangement(view, width, height);
   const gap = gapFor(width);
   const cw = Math.floor(cardWidth(arr, width, height) * scale);
@@ -101,11 +101,11 @@ export function computeLayout(view, width, height, scale = 1) {
   const needs = tabRows.map((row) =>
     Math.max(
       ch * 1.5,
-      ...row.slots.map((slot) => {
+      ...row.slots.filter((slot) => slot.fan === "down").map((slot) => {
         const list = cards[slot.pile] || [];
         const downs = list.filter((c) => !c.up).length;
         const ups = list.length - downs;
-        return ch * (1 + DOWN_FAN * downs + UP_FAN * Math.max(ups - 1, 0));
+        return ch * (1 + DOWN_FAN * downs + Math.max(UP_FAN, upFan) * Math.max(ups - 1, 0));
       }),
     ),
   );
@@ -138,6 +138,25 @@ export function computeLayout(view, width, height, scale = 1) {
   return { cw, ch, gap, width, height, piles, rows, order: rows.flat() };
 }
 
+// The layout of a view in a table of width x height and its cards' places: the biggest cards
+// with which every pile fits, its fan keeping each card's corner index in view, as AisleRiot
+// does; below MIN_LEGIBLE_WIDTH the cards stop shrinking and a very long pile (a Hopscotch
+// reserve of 25 cards and more on a phone held sideways) overlaps its cards more instead.
+export const MIN_LEGIBLE_WIDTH = 30;
+
+export function fitLayout(view, width, height, cards, upFan) {
+  const wasteShown = view.table.waste_shown;
+  let layout = null;
+  let placed = null;
+  for (let scale = 1; ; scale *= 0.93) {
+    layout = computeLayout(view, width, height, scale, upFan);
+    placed = placeCards(layout, cards, { wasteShown, minUpFan: upFan });
+    if (placed.height <= height + 1 || layout.cw * 0.93 < MIN_LEGIBLE_WIDTH) break;
+  }
+  if (placed.height > height + 1) placed = placeCards(layout, cards, { wasteShown, minUpFan: 0.1 });
+  return { layout, placed };
+}
+
 // Card positions for every pile: {name: [{x, y}]}, and the table height they need.
 export function placeCards(layout, cards, options = {}) {
   const { cw, ch } = layout;
@@ -154,12 +173,13 @@ export function placeCards(layout, cards, options = {}) {
       const downSteps = ups > 0 ? downs : downs - 1;
       const upSteps = Math.max(ups - 1, 0);
       let dOff = DOWN_FAN * ch;
-      let uOff = UP_FAN * ch;
+      const minUp = (options.minUpFan ?? UP_FAN) * ch;
+      const fullUp = Math.max(UP_FAN * ch, minUp);
+      let uOff = fullUp;
       const need = downSteps * dOff + upSteps * uOff;
       if (need > space) {
         dOff = Math.max(MIN_DOWN_FAN * ch, (dOff * space) / need);
-        const minUp = (options.minUpFan ?? MIN_UP_FAN) * ch;
-        if (upSteps) uOff = Math.min(UP_FAN * ch, Math.max(minUp, (space - downSteps * dOff) / upSteps));
+        if (upSteps) uOff = Math.min(fullUp, Math.max(minUp, (space - downSteps * dOff) / upSteps));
       }
       let yy = pile.y;
       for (const c of list) {

@@ -1,10 +1,11 @@
 // Rendering: the page's texts and buttons, and the table drawn from the state (slots,
 // cards, rings, badges, the info line). Cards keep their elements so moves animate.
-import { backSVG, faceKey, faceSVG, rankLabel, rankLetter, rankName, rankOf } from "./cards.js";
+import { backSVG, faceKey, faceSVG, indexFan, rankLabel, rankLetter, rankName, rankOf } from "./cards.js";
 import { formatTime } from "./dialogs.js";
+import { chanceItem, gatePeeking, peeking } from "./fair.js";
 import { gameInfo, gameTitle } from "./games.js";
 import { cardName, pileName as pileLabel, t, tn } from "./i18n.js";
-import { computeLayout, placeCards } from "./layout.js";
+import { fitLayout } from "./layout.js";
 import { isFullscreen } from "./looks.js";
 import { state, table, tableWrap } from "./state.js";
 
@@ -126,18 +127,8 @@ export function render({ animate = true, moves = true } = {}) {
   if (!v) return;
   const { w, h } = tableSize();
   const wasteShown = v.table.waste_shown;
-  // Smaller cards when a long pile would not fit even with its fan squeezed, as AisleRiot does.
-  let placed = null;
-  for (let scale = 1; ; scale *= 0.93) {
-    state.layout = computeLayout(v, w, h, scale);
-    placed = placeCards(state.layout, state.cards, { wasteShown });
-    if (placed.height <= h + 1 || scale < 0.5) break;
-  }
-  // A very long pile (a Hopscotch reserve of 20 cards and more): overlap its cards more
-  // rather than push the last one off the table.
-  if (placed.height > h + 1) {
-    placed = placeCards(state.layout, state.cards, { wasteShown, minUpFan: 0.1 });
-  }
+  const { layout, placed } = fitLayout(v, w, h, state.cards, indexFan());
+  state.layout = layout;
   state.positions = placed.positions;
   const L = state.layout;
   table.style.setProperty("--cw", `${L.cw}px`);
@@ -324,6 +315,7 @@ export function renderInfo() {
     s.className = cls;
     s.textContent = text;
     items.push(s);
+    return s;
   };
   item("game-title", gameTitle(v.game, v.title));
   item("deal", t("Deal {deal}", { deal: v.deal ?? "–" }));
@@ -336,7 +328,7 @@ export function renderInfo() {
     item("redeals", v.redeals_left === null ? t("Redeals: unlimited") : t("Redeals left: {n}", { n: v.redeals_left }));
   }
   if (v.base) item("base", t("Base rank: {rank}", { rank: rankName(v.base) }));
-  if (state.settings.showWinnable && state.winnable) {
+  if (state.settings.showWinnable && peeking(state.settings) && state.winnable) {
     const verdict = state.winnable.verdict;
     const text = {
       checking: t("Checking…"),
@@ -346,6 +338,8 @@ export function renderInfo() {
     }[verdict];
     item(`winnable winnable-${verdict}`, text);
   }
+  const chance = chanceItem(v, state.settings);
+  if (chance) item("chance", chance.text).title = chance.title;
   info.replaceChildren(...items);
 }
 
@@ -372,6 +366,7 @@ export function renderButtons() {
   set("btn-restart", v && (v.can_undo || v.can_redo));
   set("btn-hint", v && v.status !== "won");
   set("btn-showme", v && (v.status === "playing" || state.showMe));
+  gatePeeking(state.settings);
 }
 
 export function restoreFocus() {

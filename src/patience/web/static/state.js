@@ -1,5 +1,6 @@
 // The page's state: the game view and what the player has picked, hinted and set, kept in
 // one object the other modules share; the settings as stored in this browser.
+import { FAIR_DEFAULTS } from "./fair.js";
 import { LOOK_DEFAULTS } from "./looks.js";
 
 export const SETTINGS_KEY = "patience.settings";
@@ -26,7 +27,7 @@ export const table = document.getElementById("table");
 export const tableWrap = document.getElementById("table-wrap");
 
 function loadSettings() {
-  const defaults = { showWinnable: false, winnableOnly: false, animate: true, oneClick: false, sound: false, ...LOOK_DEFAULTS };
+  const defaults = { showWinnable: false, winnableOnly: false, animate: true, autoplay: false, oneClick: false, sound: false, ...FAIR_DEFAULTS, ...LOOK_DEFAULTS };
   try {
     return { ...defaults, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") };
   } catch {

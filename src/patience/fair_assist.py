@@ -1,0 +1,141 @@
+"""Fair help, for the web page and the command line alike: the hint and the chance to win
+from only what the player has seen (``patience.fair``), as plain data.
+
+This is the application layer beside ``assist`` (whose help may look at every card):
+both shells call it, and its functions take the form the web app's solver pool runs,
+``work(seconds_left, cancel)`` once the position, the knowledge and the settings are
+bound (``functools.partial``): module-level, picklable arguments, plain dict results.
+
+The seed is fixed (``SEED``): it must not come from anything the player cannot see (the
+deal number would do for a dealt game, but not for a position), and a fixed one gives
+the same answer to the same view every time.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Collection, Hashable
+from dataclasses import replace
+from typing import Any
+
+from .fair import Estimate, Knowledge, Settings, advise, chance
+from .games import game_for
+from .position import Position
+
+SEED = 0
+"""The seed of every fair estimate: the same view gets the same answer."""
+
+HINT = Settings()
+"""The fair hint's settings (its budget is the request's time)."""
+
+CHANCE = Settings(samples=30)
+"""The chance to win's settings: more arrangements than a hint (no plan to score)."""
+
+
+def estimate_json(e: Estimate, exact: bool) -> dict[str, Any]:
+    """An estimate as data: the share of decided arrangements won (None when none is
+    decided), its 95% interval, the arrangements solved, those left undecided, and
+    ``exact``: there was one arrangement only (at most one unseen card), so the share
+    is the solver's verdict rather than an estimate."""
+    decided = e.won + e.lost
+    return {
+        "chance": round(e.share, 4) if decided else None,
+        "interval": [round(x, 4) for x in e.interval] if decided else None,
+        "samples": e.samples,
+        "undecided": e.unknown,
+        "exact": exact and decided > 0,
+    }
+
+
+def _exhaustive(position: Position, knowledge: Knowledge) -> bool:
+    """At most one unseen card: one arrangement, so the estimate is the solver's proof."""
+    return len(knowledge.unseen(position)) <= 1
+
+
+def fair_hint(
+    position: Position,
+    knowledge: Knowledge,
+    history_keys: Collection[Hashable],
+    seconds_left: float,
+    cancel: threading.Event,
+    settings: Settings = HINT,
+) -> dict[str, Any]:
+    """The move with the best chance of winning from what the player knows.
+
+    ``history_keys``: ``fair.greedy.state_key`` of the game's positions so far, which
+    the plan must not lead back to. The reply: ``move`` (None: no legal move), ``line``
+    (the plan: the moves up to the next card shown, naming piles only), the chance
+    after it (``estimate_json``), ``fair`` True, and ``verdict``: "winnable" or "lost"
+    only when proven whatever the unseen cards are (at most one unseen card, or no move
+    left), else "unknown" (the chance says how likely a win is).
+    """
+    rules = game_for(position)
+    if rules.is_won(position):
+        return {
+            "verdict": "winnable",
+            "move": None,
+            "line": [],
+            "fair": True,
+            **estimate_json(Estimate(won=1), exact=True),
+        }
+    if not rules.legal_moves(position):
+        return {
+            "verdict": "lost",
+            "move": None,
+            "line": [],
+            "fair": True,
+            **estimate_json(Estimate(lost=1), exact=True),
+        }
+    advice = advise(
+        position,
+        knowledge,
+        replace(settings, budget=seconds_left),
+        cancel=cancel,
+        seed=SEED,
+        avoid=history_keys,
+    )
+    estimate = estimate_json(advice.estimate, _exhaustive(position, knowledge))
+    verdict = "unknown"
+    if estimate["exact"]:
+        verdict = "winnable" if estimate["chance"] else "lost"
+    return {
+        "verdict": verdict,
+        "move": None if advice.move is None else str(advice.move),
+        "line": [str(m) for m in advice.plan],
+        "fair": True,
+        **estimate,
+    }
+
+
+def chance_of(
+    position: Position,
+    knowledge: Knowledge,
+    seconds_left: float,
+    cancel: threading.Event,
+    settings: Settings = CHANCE,
+) -> dict[str, Any]:
+    """The share of arrangements of the unseen cards from which ``position`` can still
+    be won (``estimate_json``)."""
+    e = chance(position, knowledge, replace(settings, budget=seconds_left), cancel, SEED)
+    return estimate_json(e, _exhaustive(position, knowledge))
+
+
+def percent(x: float) -> str:
+    """A share as a whole percentage."""
+    return f"{100 * x:.0f}%"
+
+
+def chance_text(reply: dict[str, Any]) -> str:
+    """The chance of a reply in words, as the estimate it is (English: the command line's;
+    the page words it in the player's language)."""
+    if reply["chance"] is None:
+        return f"chance unknown ({reply['samples']} arrangements, none decided in time)"
+    if reply["exact"]:
+        return f"{percent(reply['chance'])} from here (no card left unseen to guess)"
+    lo, hi = reply["interval"]
+    n = reply["samples"]
+    undecided = f", {reply['undecided']} undecided" if reply["undecided"] else ""
+    return (
+        f"about {percent(reply['chance'])} from here "
+        f"(95%: {percent(lo)}-{percent(hi)}, {n} arrangements of the unseen cards{undecided})"
+    )

@@ -1,0 +1,147 @@
+"""Fair play in the page (issue 16): Hint shows the fair move and its chance by default;
+the tools that look at the face-down cards wait for their setting, and using one marks
+the game assisted (its win counts apart)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import solver_stubs
+from browser import allow_peeking, require_chromium
+from engine_builders import near_won_klondike
+from live import LiveServer
+from patience.fair import Settings
+
+require_chromium()
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="playwright is not installed: browser tests skipped"
+)
+expect = sync_api.expect
+Page = sync_api.Page
+expect.set_options(timeout=15_000)
+pytestmark = pytest.mark.browser
+
+SMALL = Settings(samples=4, max_states=3_000, shortlist=2)
+"""Bounded in states and given all the time they need: no test depends on the solver's speed."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    data = tmp_path_factory.mktemp("data")
+    with LiveServer(
+        data,
+        in_process=True,
+        hint_timeout=600.0,
+        chance_timeout=600.0,
+        hint_settings=SMALL,
+        chance_settings=SMALL,
+    ) as live:
+        yield live
+
+
+def open_game(page: Page, server: LiveServer, body: dict[str, Any]) -> dict[str, Any]:
+    view: dict[str, Any] = server.api("POST", "/games", {"options": {}, "deal": None, **body})
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#info .deal")).to_be_visible()
+    return view
+
+
+def klondike_row(server: LiveServer) -> dict[str, Any]:
+    rows = [s for s in server.api("GET", "/stats")["stats"] if s["game"] == "klondike"]
+    return rows[0] if rows else {"won": 0, "assisted": 0}
+
+
+def test_hint_is_fair_by_default_and_the_peeking_tools_wait(page: Page, server: LiveServer) -> None:
+    view = open_game(page, server, {"game": "klondike", "deal": 7})
+    expect(page.locator("#btn-showme")).to_be_hidden()
+    page.keyboard.press("h")
+    status = page.locator("#status")
+    expect(status).to_have_attribute("data-kind", "hint")
+    expect(status).to_contain_text(re.compile(r"Hint: .+, about \d+% from here"))
+    expect(status.locator(".chance-detail")).to_contain_text("4 arrangements of the unseen cards")
+    expect(page.locator("#table .ring.hint-target")).to_have_count(1)
+    assert not server.api("GET", f"/games/{view['id']}")["assisted"]
+    # The winnable indicator peeks too: not offered until the solver may look.
+    page.locator("#btn-settings").click()
+    winnable = page.locator("#setting-showWinnable")
+    expect(winnable).to_be_disabled()
+    expect(page.locator("label", has=winnable)).to_have_attribute("title", re.compile("face-down"))
+    page.locator("#setting-peek").check()
+    expect(winnable).to_be_enabled()
+    page.locator("#setting-peek").uncheck()
+    expect(winnable).to_be_disabled()
+
+
+def test_peeking_gives_the_proven_hint_and_the_win_counts_apart(
+    page: Page, server: LiveServer
+) -> None:
+    before = klondike_row(server)
+    view = open_game(page, server, {"game": "klondike", "position": near_won_klondike()})
+    allow_peeking(page)
+    expect(page.locator("#btn-showme")).to_be_visible()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/hint" in r.url else None)
+    page.keyboard.press("h")
+    status = page.locator("#status")
+    expect(status).to_have_attribute("data-kind", "hint")
+    expect(status).to_have_text(re.compile(r"^Hint: [^%]+$"))
+    assert asked and all(url.endswith("?peek=true") for url in asked), asked
+    assert server.api("GET", f"/games/{view['id']}")["assisted"]
+    # The player finishes by hand; the game was assisted all the same.
+    page.locator('#table .card[data-card="KH"]').dblclick()
+    page.locator("#status-finish").click()
+    expect(page.locator("#result-dialog")).to_be_visible()
+    after = klondike_row(server)
+    assert (after["won"], after["assisted"]) == (before["won"], before["assisted"] + 1)
+
+
+def test_the_chance_to_win_indicator(page: Page, server: LiveServer) -> None:
+    open_game(page, server, {"game": "klondike", "deal": 7})
+    expect(page.locator("#info .chance")).to_have_count(0)  # off by default
+    page.locator("#btn-settings").click()
+    page.locator("#setting-showChance").check()
+    page.keyboard.press("Escape")
+    chance = page.locator("#info .chance")
+    expect(chance).to_have_text(re.compile(r"^Chance to win: about \d+%$"))
+    expect(chance).to_have_attribute("title", re.compile("4 arrangements"))
+    # After a move it asks again, for the new position.
+    page.keyboard.press("d")
+    expect(page.locator("#info .moves")).to_have_text("1 move")
+    expect(chance).to_have_text(re.compile(r"^Chance to win: about \d+%$"))
+
+
+def test_a_hint_does_not_wait_for_the_chance_indicator(
+    page: Page, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # One solver slot, and a chance search that holds it until it is cancelled: the hint
+    # gets the slot only because the page stops the indicator's request to ask it.
+    import patience.fair_assist as fair_module
+    from patience.web import solver_pool
+
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    monkeypatch.setenv(solver_stubs.GATE, str(gate))  # before the server starts its worker
+    monkeypatch.setattr(fair_module, "chance_of", solver_stubs.held_chance)
+    monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
+    data = tmp_path / "data"
+    with LiveServer(data, in_process=True, hint_timeout=600.0, hint_settings=SMALL) as live:
+        try:
+            open_game(page, live, {"game": "klondike", "deal": 7})
+            page.locator("#btn-settings").click()
+            page.locator("#setting-showChance").check()
+            page.keyboard.press("Escape")
+            expect(page.locator("#info .chance")).to_have_text("Chance to win: …")
+            solver_stubs.wait_for(gate / "searching-0")
+            page.keyboard.press("h")
+            status = page.locator("#status")
+            expect(status).to_have_attribute("data-kind", "hint")
+            expect(status).to_contain_text(re.compile(r"about \d+% from here"))
+            expect(page.locator("#info .chance")).to_have_text("Chance to win: …")  # asked again
+        finally:
+            solver_stubs.release(gate)

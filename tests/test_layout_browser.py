@@ -1,0 +1,157 @@
+"""The table on every screen: on a desktop, a phone held upright and one held sideways
+(844x390), and with tall piles, no card is narrower than a set minimum and no card's corner
+rank is hidden by the card over it, as measured from the rendered text boxes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from browser import DESKTOP, NO_ANIMATION, PHONE, require_chromium
+from live import LiveServer, start_game
+
+require_chromium()
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+pytestmark = pytest.mark.browser
+
+LANDSCAPE = {"width": 844, "height": 390}
+SCREENS = {"desktop": DESKTOP, "phone": PHONE, "landscape": LANDSCAPE}
+GAMES = ["klondike", "lady-jane", "bakers-dozen", "hopscotch"]
+MIN_DEAL_WIDTH = {"desktop": 80, "phone": 44, "landscape": 48}
+"""The narrowest card of a deal's first position (px): before the wide arrangements, Lady
+Jane's cards were 36 px wide on a phone held sideways."""
+MIN_LEGIBLE_WIDTH = 30
+"""layout.js's floor: cards shrink no further (a tall pile overlaps more instead)."""
+
+MEASURE = """() => {
+  const cards = [...document.querySelectorAll('#table .card')]
+    .filter(c => getComputedStyle(c).visibility !== 'hidden');
+  const byPile = {};
+  for (const c of cards) (byPile[c.dataset.pile] ||= [])[Number(c.dataset.index)] = c;
+  const out = {widths: [], clipped: []};
+  for (const [pile, list] of Object.entries(byPile)) {
+    list.forEach((c, i) => {
+      const r = c.getBoundingClientRect();
+      out.widths.push([pile, i, r.width]);
+      if (!c.dataset.card) return;
+      // The corner rank: the text box nearest the card's top-left corner.
+      const ranks = [...c.querySelectorAll('.rank')].map(t => t.getBoundingClientRect());
+      const rank = ranks.sort((a, b) => a.top - b.top)[0];
+      if (!rank) return;
+      // The visible part of the card: above the next card of its pile where that covers it.
+      let bottom = r.bottom, right = r.right;
+      const next = list[i + 1];
+      if (next) {
+        const n = next.getBoundingClientRect();
+        if (n.top > r.top + 0.5) bottom = Math.min(bottom, n.top);
+        else if (n.left > r.left + 0.5) right = Math.min(right, n.left);
+        else return;  // a squared pile: only its top card shows
+      }
+      // (Nothing lies over a card's top edge: the card under it is beneath.)
+      const inside = rank.left >= r.left - 0.5 && rank.right <= right + 0.5
+        && rank.bottom <= bottom + 0.5;
+      if (!inside) {
+        out.clipped.push([pile, i, c.dataset.card, rank.bottom - bottom, rank.right - right]);
+      }
+    });
+  }
+  return out;
+}"""
+
+
+def measure(browser: Any, url: str, screen: str, face: str = "standard") -> dict[str, Any]:
+    viewport = SCREENS[screen]
+    phone = screen != "desktop"
+    context = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
+    context.add_init_script(NO_ANIMATION)
+    settings = json.dumps({"animate": False, "face": face})
+    context.add_init_script(f"localStorage.setItem('patience.settings', {json.dumps(settings)});")
+    page = context.new_page()
+    try:
+        page.goto(url)
+        page.wait_for_selector("body[data-ready=true]")
+        page.wait_for_timeout(200)  # the table follows its box once the lines above settle
+        found: dict[str, Any] = page.evaluate(MEASURE)
+        return found
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("game", GAMES)
+def test_a_deal_is_legible_on_every_screen(
+    browser: Any, live_server: LiveServer, game: str, screen: str
+) -> None:
+    start_game(live_server.url, {"game": game, "deal": 3})
+    found = measure(browser, live_server.url, screen)
+    narrowest = min(w for _, _, w in found["widths"])
+    assert narrowest >= MIN_DEAL_WIDTH[screen], narrowest
+    assert not found["clipped"]
+
+
+RANKS = "A23456789TJQK"
+
+
+def hopscotch_with_a_long_reserve(n: int) -> dict[str, Any]:
+    """Hopscotch with n cards on r1 (every rank, Jacks and Queens among them)."""
+    rest = [r + s for s in "DHS" for r in RANKS] + [r + "C" for r in RANKS[4:]]
+    return {
+        "game": "hopscotch",
+        "options": {},
+        "deal": None,
+        "stock": rest[n:],
+        "waste": [],
+        "foundations": [["AC"], ["2C"], ["3C"], ["4C"]],
+        "tableau": [],
+        "reserve": [rest[:n], [], [], []],
+        "redeals": 0,
+    }
+
+
+def klondike_with_a_tall_pile() -> dict[str, Any]:
+    """Klondike with six cards face down under a run from the King to the Ace on t1."""
+    run = [r + ("S" if k % 2 == 0 else "H") for k, r in enumerate(reversed(RANKS))]
+    down = ["2C", "3C", "4C", "5C", "6C", "7C"]
+    used = set(run) | set(down)
+    stock = [r + s for s in "CDHS" for r in RANKS if r + s not in used]
+    return {
+        "game": "klondike",
+        "options": {},
+        "deal": None,
+        "stock": stock,
+        "waste": [],
+        "foundations": [[], [], [], []],
+        "tableau": [{"down": down, "up": run}] + [{"down": [], "up": []}] * 6,
+        "reserve": [],
+        "redeals": 0,
+    }
+
+
+@pytest.mark.parametrize(
+    ("what", "screen", "face"),
+    [
+        ("reserve-30", "desktop", "standard"),
+        ("reserve-30", "phone", "standard"),
+        ("reserve-20", "landscape", "standard"),
+        ("klondike-19", "desktop", "standard"),
+        ("klondike-19", "phone", "standard"),
+        ("klondike-19", "landscape", "standard"),
+        ("klondike-19", "phone", "large"),
+        ("reserve-20", "landscape", "traditional"),
+    ],
+)
+def test_tall_piles_stay_legible(
+    browser: Any, live_server: LiveServer, what: str, screen: str, face: str
+) -> None:
+    if what.startswith("reserve"):
+        position = hopscotch_with_a_long_reserve(int(what.split("-")[1]))
+    else:
+        position = klondike_with_a_tall_pile()
+    start_game(live_server.url, {"position": position})
+    found = measure(browser, live_server.url, screen, face)
+    narrowest = min(w for _, _, w in found["widths"])
+    assert narrowest >= MIN_LEGIBLE_WIDTH, narrowest
+    assert not found["clipped"]

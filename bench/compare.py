@@ -9,8 +9,10 @@ the same measurements run on both, alternating, ``--rounds`` times; the median o
 is printed with the change. Measured: the engine's random playouts (``bench/engine.py``'s
 ``measure``: legal moves plus a checked ``play``, and the solver's unchecked ``apply``,
 steps per second) and the solver on deals 1..``--deals`` of every mode, each stopped at
-``--states`` states so both sides search the same work (states must match; CPU seconds
-are compared). A change over ``--limit`` percent is flagged with ``!``.
+``--states`` states so both sides search the same work (the states searched and the
+deals won are printed, any difference marked; CPU seconds are compared). Every figure is
+per CPU second or in CPU seconds, so a busy machine slows the run more than it moves the
+figures. A change over ``--limit`` percent is flagged with ``!``.
 """
 
 from __future__ import annotations
@@ -53,13 +55,16 @@ def _measure_solver(
         rules = get_game(game, options)
         cpu = 0.0
         searched = 0
+        won = 0
         for deal in range(1, deals + 1):
             p = rules.new_position(deal)
             t = time.process_time()
             r = solve(p, timeout=3600, max_states=states)
             cpu += time.process_time() - t
             searched += r.states
+            won += r.result == "won"
         out[f"solver {_label(game, options)} cpu s"] = cpu
+        out[f"solver {_label(game, options)} won"] = won
         out[f"solver {_label(game, options)} states"] = searched
     return out
 
@@ -179,9 +184,9 @@ def main() -> None:
         change = 100 * (a - b) / b if b else 0.0
         # Faster is more steps per second, or fewer CPU seconds.
         slowdown = -change if key.endswith("/s") else change
-        if key.endswith(" states"):
+        if key.endswith((" states", " won")):
             slowdown = 0.0
-            mark = "" if a == b else "  (states differ)"
+            mark = "" if a == b else "  (differ)"
         else:
             mark = "  !" if slowdown > args.limit else ""
             worst = max(worst, slowdown)

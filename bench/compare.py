@@ -110,8 +110,11 @@ def _run(python: Path, what: str, args: argparse.Namespace) -> dict[str, float]:
         json.dumps(args.modes),
     ]
     # Run outside the sources so ``patience`` comes from the environment, not src/.
+    # One hash seed for every run: set and dict orders, hence the random playouts' moves,
+    # are then the same on both sides and in every round.
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
     done = subprocess.run(
-        cmd, check=True, capture_output=True, text=True, cwd=tempfile.gettempdir()
+        cmd, check=True, capture_output=True, text=True, cwd=tempfile.gettempdir(), env=env
     )
     result: dict[str, float] = json.loads(done.stdout)
     return result

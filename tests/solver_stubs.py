@@ -60,6 +60,16 @@ def hold(timeout: float, cancel: Cancel) -> bool:
     return False
 
 
+def hold_hints(monkeypatch: Any, folder: Path) -> None:
+    """One solver slot, and proven hints (``compute_hint``) held in it by ``held_hint``,
+    steered through ``folder``: how a test keeps the solver busy for as long as it likes."""
+    from patience.web import solver_pool
+
+    monkeypatch.setenv(GATE, str(folder))
+    monkeypatch.setattr(assist, "compute_hint", held_hint)
+    monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
+
+
 def held_hint(position: Position, timeout: float, cancel: Cancel) -> dict[str, Any]:
     """``compute_hint`` that holds its slot; then 'unknown' (released or cancelled)."""
     hold(timeout, cancel)

@@ -12,8 +12,7 @@ from starlette.testclient import TestClient
 
 import solver_stubs
 from engine_builders import near_won_klondike
-from patience import assist, new_game
-from patience.web import solver_pool
+from patience import new_game
 from patience.web.app import create_app
 
 
@@ -73,9 +72,7 @@ def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A search that holds its slot until the test lets it go (never the real solver's speed).
-    monkeypatch.setenv(solver_stubs.GATE, str(tmp_path))
-    monkeypatch.setattr(assist, "compute_hint", solver_stubs.held_hint)
-    monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
+    solver_stubs.hold_hints(monkeypatch, tmp_path)
     app = create_app(tmp_path, hint_timeout=0.3)
     with TestClient(app, base_url="http://localhost") as c:
         first = c.post("/api/games", json={"game": "klondike", "deal": 1}).json()["id"]
@@ -106,9 +103,7 @@ def test_solver_work_is_bounded_and_the_page_and_moves_stay_free(
 def test_a_hint_that_waited_for_a_slot_searches_only_what_is_left_of_its_budget(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(solver_stubs.GATE, str(tmp_path))
-    monkeypatch.setattr(assist, "compute_hint", solver_stubs.held_hint)
-    monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
+    solver_stubs.hold_hints(monkeypatch, tmp_path)
     app = create_app(tmp_path, hint_timeout=30.0)
     with TestClient(app, base_url="http://localhost") as c:
         ids = [

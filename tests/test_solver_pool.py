@@ -19,8 +19,6 @@ from starlette.testclient import TestClient
 
 import solver_stubs
 from live import LiveServer
-from patience import assist
-from patience.web import solver_pool
 from patience.web.app import create_app
 from patience.web.solver_pool import SolverPool
 
@@ -122,9 +120,7 @@ def test_what_the_work_raises_is_raised_in_the_server(pool: SolverPool) -> None:
 def test_a_killed_worker_is_replaced_and_its_request_refused_by_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(solver_stubs.GATE, str(tmp_path))
-    monkeypatch.setattr(assist, "compute_hint", solver_stubs.held_hint)
-    monkeypatch.setattr(solver_pool, "SOLVER_SLOTS", 1)
+    solver_stubs.hold_hints(monkeypatch, tmp_path)
     app = create_app(tmp_path, hint_timeout=30.0)
     with TestClient(app, base_url="http://localhost") as c:
         gid = c.post("/api/games", json={"game": "klondike", "deal": 1}).json()["id"]

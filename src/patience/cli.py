@@ -205,7 +205,7 @@ def position_text(p: Position) -> str:
     extra = f"score: {g.score(p)}"
     if p.base is not None:
         extra += f"  base: {rank_text(p.base)}"
-    if g.has_stock and p.game == "klondike":
+    if g.has_redeals:
         extra += f"  redeals: {p.redeals}"
     if g.is_won(p):
         extra += "  (won)"

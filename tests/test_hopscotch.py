@@ -144,3 +144,14 @@ def test_a_loaded_position_keeps_the_four_clubs_on_the_foundations(start: list[s
     d["foundations"][0] = start
     with pytest.raises(InvalidPositionError, match="f1 must start with AC"):
         position_from_json(d)
+
+
+def test_a_foundation_started_with_the_wrong_rank_is_named_once_in_plain_words() -> None:
+    d = position_to_json(new_game("hopscotch", 1))
+    d["foundations"][0], d["foundations"][1] = d["foundations"][1], d["foundations"][0]
+    with pytest.raises(InvalidPositionError) as err:
+        position_from_json(d)
+    text = str(err.value)
+    assert "f1 must start with an Ace, not 2C" in text
+    assert "f2 must start with a 2, not AC" in text
+    assert text.count("f1") == 1 and text.count("f2") == 1, text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards import CLUBS, TEXT, make_card, pysol_order
+from ..cards import CLUBS, RANK, TEXT, make_card, pysol_order
 from ..position import Position
 from ..rules import ANY_SUIT, Game, Refusal
 from ..rules.declare import N_, Arrangement, Row, Table, help_of, piles, row, stock_row
@@ -163,10 +163,12 @@ class Hopscotch(Game):
 
     def extra_problems(self, p: Position) -> list[str]:
         """Foundations on AC 2C 3C 4C, a waste of one card at most, no redeals."""
+        # A first card of the wrong rank is named by the generic check already.
         problems = [
             f"f{i + 1} must start with {TEXT[card]}"
             for i, card in enumerate(START_CARDS)
-            if not p.foundations[i] or p.foundations[i][0] != card
+            if not p.foundations[i]
+            or (p.foundations[i][0] != card and RANK[p.foundations[i][0]] == RANK[card])
         ]
         if len(p.waste) > 1:
             problems.append("the waste holds one card at most")

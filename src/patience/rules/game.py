@@ -573,6 +573,9 @@ class Game:
                         problems.append(f"f{i + 1}: {TEXT[card]} does not follow {TEXT[f[k - 1]]}")
                     else:
                         start = RANK_NAMES[self.foundation_start(p, i)]
-                        problems.append(f"f{i + 1}: it must start with a {start}, not {TEXT[card]}")
+                        article = "an" if start in ("Ace", "8") else "a"
+                        problems.append(
+                            f"f{i + 1} must start with {article} {start}, not {TEXT[card]}"
+                        )
                     break
         return problems

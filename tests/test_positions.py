@@ -215,3 +215,28 @@ def test_a_value_that_is_no_card_is_named_by_its_kind() -> None:
         "waste: invalid card '" + "x" * 36 + "...: expected a rank of A23456789TJQK (or 10) "
         "then a suit of CDHS",
     ]
+
+
+@pytest.mark.parametrize("rank", [1, 7, 10, 11, 13])
+def test_a_base_given_as_a_number_is_that_rank(rank: int) -> None:
+    deal = next(n for n in range(1, 500) if new_game("lady-jane", n).base == rank)
+    data = position_to_json(new_game("lady-jane", deal))
+    data["base"] = rank
+    assert position_from_json(data) == new_game("lady-jane", deal)
+
+
+@pytest.mark.parametrize("base", [0, 14, -1, 7.0, True])
+def test_a_base_outside_the_ranks_is_refused_by_name(base: object) -> None:
+    data = position_to_json(new_game("lady-jane", 1))
+    data["base"] = base
+    assert any(p.startswith("base: invalid rank") for p in problems_of(data))
+
+
+def test_an_unknown_key_is_refused_by_name_as_the_api_refuses_it() -> None:
+    def misspelt(d: dict[str, Any]) -> None:
+        d["redeal"] = 1
+        d["tableau"][0]["upp"] = []
+
+    problems = problems_of(broken("klondike", misspelt))
+    assert "unknown key 'redeal'" in problems
+    assert "t1: unknown key 'upp'" in problems

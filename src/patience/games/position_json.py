@@ -11,6 +11,11 @@ from ..errors import InvalidCardError, InvalidDealError, InvalidPositionError
 from ..position import Pile, Position
 from . import game_for, get_game
 
+_KEYS = frozenset(
+    ("game", "options", "deal", "stock", "waste", "foundations", "tableau", "reserve")
+    + ("redeals", "base", "score")
+)
+
 
 def position_to_json(position: Position) -> dict[str, Any]:
     """The FORMATS.md JSON object of ``position``, with its score."""
@@ -37,6 +42,9 @@ def position_from_json(data: Any) -> Position:
     if not isinstance(data, Mapping):
         raise InvalidPositionError(["a position must be a JSON object"])
     problems: list[str] = []
+    # Unknown keys are refused, as the API refuses them: a misspelt "redeal" would
+    # otherwise be read as no redeals at all.
+    problems.extend(f"unknown key {shown(k)}" for k in data if k not in _KEYS)
     name = data.get("game")
     if not isinstance(name, str):
         raise InvalidPositionError(["'game' must be a game name"])
@@ -89,6 +97,7 @@ def position_from_json(data: Any) -> Position:
         if not isinstance(t, Mapping):
             problems.append(f"t{i + 1} must be an object with 'down' and 'up' lists")
             t = {}
+        problems.extend(f"t{i + 1}: unknown key {shown(k)}" for k in t if k not in ("down", "up"))
         d = pile(t.get("down"), f"t{i + 1} down")
         u = pile(t.get("up"), f"t{i + 1} up")
         tableau.append(d + u)
@@ -104,9 +113,15 @@ def position_from_json(data: Any) -> Position:
     base_text = data.get("base")
     if base_text is not None:
         try:
-            if not isinstance(base_text, str | int) or isinstance(base_text, bool):
+            if isinstance(base_text, int) and not isinstance(base_text, bool):
+                # A number is the rank's number, 1 (Ace) to 13 (King): 7 and "7" agree.
+                if not 1 <= base_text <= 13:
+                    raise InvalidCardError(f"invalid rank {base_text}: expected 1 to 13")
+                base = base_text
+            elif isinstance(base_text, str):
+                base = parse_rank(base_text)
+            else:
                 raise InvalidCardError(f"invalid rank {shown(base_text)}")
-            base = parse_rank(str(base_text))
         except InvalidCardError as exc:
             problems.append(f"base: {exc}")
     if problems:

@@ -133,12 +133,16 @@ export function computeLayout(view, arr, width, height, scale = 1, upFan = UP_FA
 // In each, the biggest cards with which every pile fits, its fan keeping each card's corner
 // index in view, as AisleRiot does; below MIN_LEGIBLE_WIDTH the cards stop shrinking and a
 // pile that fits no arrangement even then overlaps its cards more instead.
+// A first arrangement whose cards come out ROOMY wide stays (a desktop's classic table does
+// not change as a pile grows): the others are for screens where its cards are small.
 export const MIN_LEGIBLE_WIDTH = 30;
 const CLEARLY_BIGGER = 1 / 0.85;
+const ROOMY = 64;
 
 export function fitLayout(view, width, height, cards, upFan, acrossFan = ACROSS_FAN) {
   const fits = view.table.arrangements.map((arr) => fitArrangement(view, arr, width, height, cards, upFan, acrossFan));
   let best = fits[0];
+  if (best.fits && best.layout.cw >= ROOMY) return best;
   for (const fit of fits.slice(1)) {
     const bar = best === fits[0] && best.fits ? best.layout.cw * CLEARLY_BIGGER : best.layout.cw;
     if ((fit.fits && !best.fits) || (fit.fits === best.fits && fit.layout.cw > bar)) best = fit;

@@ -110,6 +110,17 @@ def test_a_deal_is_legible_on_every_screen(
     assert found["scroll"] <= 0, found["scroll"]
 
 
+@pytest.mark.parametrize("screen", list(SIDEWAYS))
+def test_klondike_takes_the_whole_height_on_a_phone_held_sideways(
+    browser: Any, live_server: LiveServer, screen: str
+) -> None:
+    """Its piles beside the stock and the foundations, not under them: the cards were
+    52-53 px wide with the top row above the piles."""
+    start_game(live_server.url, {"game": "klondike", "deal": 3})
+    found = measure(browser, live_server.url, screen)
+    assert min(w for _, _, w in found["widths"]) >= 60
+
+
 RANKS = "A23456789TJQK"
 
 

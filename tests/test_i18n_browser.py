@@ -2,7 +2,7 @@
 the language menu, the remembered choice, the browser's language, a server error in the
 status line, card names for screen readers, and the "How to play" panel.
 
-Set PATIENCE_SCREENSHOTS=1 to (re)write docs/help-{en,es,fr}.png while the tests run.
+tools/help_screenshots.py makes docs/help-{en,es,fr}.png.
 """
 
 from __future__ import annotations
@@ -159,9 +159,6 @@ def test_language_menu_switches_page_help_and_errors(
         labels = dialog.locator("svg.help-diagram .help-label").all_text_contents()
         assert want["reserves"] in labels
         assert dialog.locator("svg title").text_content().endswith(want["lady_jane"])
-        if os.environ.get("PATIENCE_SCREENSHOTS"):
-            DOCS.mkdir(exist_ok=True)
-            page.screenshot(path=str(DOCS / f"help-{lang}.png"))
         page.keyboard.press("Escape")
         page.wait_for_selector("#help-dialog", state="hidden")
         assert page._errors == []

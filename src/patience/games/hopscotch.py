@@ -118,12 +118,16 @@ class Hopscotch(Game):
 
     def table(self) -> Table:
         """The top row (room under the foundations for their steps), the four reserves
-        under the foundations, fanned down as far as the table goes."""
+        under the foundations, fanned down as far as the table goes; on a wide, low screen
+        (a phone held sideways) the reserves beside the top row; and with a reserve too long
+        for either, each reserve a row of its own, fanned across the table's width."""
         reserves = row(piles("r", 1, 4), 3, fan="down", height=2.6, grows=True)
-        # A wide, low screen (a phone held sideways): the reserves beside the top row.
         side = stock_row(2.5).slots + row(piles("r", 1, 4), 7, fan="down").slots
         wide = Arrangement(11, (Row(side, height=2.6, grows=True),))
-        return Table((Arrangement(7, (stock_row(3, extra=22), reserves)), wide))
+        across = Arrangement(
+            13, (stock_row(3, extra=22), *(row([f"r{i}"], fan="across") for i in range(1, 5)))
+        )
+        return Table((Arrangement(7, (stock_row(3, extra=22), reserves)), wide, across))
 
     def layout(self, deal: int) -> Position:
         """The shared shuffle less AC 2C 3C 4C (on f1-f4), the rest to the stock in order."""

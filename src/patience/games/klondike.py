@@ -7,7 +7,7 @@ from dataclasses import replace
 from ..cards import KING, Card, pysol_order
 from ..position import Pile, Position
 from ..rules import ALTERNATE_COLOUR, IN_SUIT, Game, Refusal
-from ..rules.declare import N_, Arrangement, Table, help_of, piles, row, stock_row
+from ..rules.declare import N_, Arrangement, Fan, Row, Slot, Table, help_of, piles, row, stock_row
 
 # mode -> (cards per deal, redeals allowed; None = unlimited)
 MODES: dict[str, tuple[int, int | None]] = {
@@ -184,10 +184,31 @@ class Klondike(Game):
     }
 
     def table(self) -> Table:
-        """Stock, waste and foundations above seven piles; dealing three fans the waste."""
-        top = stock_row(3, "right" if self.draw > 1 else "none")
+        """Stock, waste and foundations above seven piles; dealing three fans the waste.
+        On a wide, low screen (a phone held sideways) the piles take the whole height: the
+        stock over the waste on their left and the foundations two by two on their right,
+        or (dealing one, on a narrower screen) all six two by two on their left."""
+        waste_fan: Fan = "right" if self.draw > 1 else "none"
+        top = stock_row(3, waste_fan)
         tableau = row(piles("t", 1, 7), fan="down", height=2.7, grows=True)
-        return Table((Arrangement(7, (top, tableau)),), waste_shown=self.draw)
+        t1 = 2 if self.draw > 1 else 1  # a fanned waste takes the next column too
+        side = (
+            Slot("stock", 0),
+            Slot("waste", 0, waste_fan, line=1),
+            *row(piles("t", 1, 7), t1, fan="down").slots,
+            *(Slot(f"f{i + 1}", t1 + 7 + i % 2, line=i // 2) for i in range(4)),
+        )
+        arrangements = [
+            Arrangement(7, (top, tableau)),
+            Arrangement(t1 + 9, (Row(side, height=2.3, grows=True),)),
+        ]
+        if self.draw == 1:
+            block = (Slot("stock", 0), Slot("waste", 1)) + tuple(
+                Slot(f"f{i + 1}", i % 2, line=1 + i // 2) for i in range(4)
+            )
+            beside = row(piles("t", 1, 7), 2, fan="down").slots
+            arrangements.append(Arrangement(9, (Row(block + beside, height=3.2, grows=True),)))
+        return Table(tuple(arrangements), waste_shown=self.draw)
 
     @property
     def draw(self) -> int:

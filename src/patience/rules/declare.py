@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from ..position import Position
     from .game import Game
 
-Fan = Literal["none", "down", "right"]
-"""How a pile spreads its cards: stacked, downwards (tableau), or to the right (waste)."""
+Fan = Literal["none", "down", "right", "across"]
+"""How a pile spreads its cards: stacked, downwards (tableau), to the right (the waste's
+last few), or every card to the right as far as the table goes (a long reserve)."""
 
 KINDS = {"stock": "stock", "waste": "waste", "f": "foundation", "t": "tableau", "r": "reserve"}
 
@@ -36,15 +37,23 @@ def pile_kind(pile: str) -> str:
 
 @dataclass(frozen=True)
 class Slot:
-    """One pile's place in a row: its column (0 = leftmost; halves allowed) and fan."""
+    """One pile's place in a row: its column (0 = leftmost; halves allowed), its line (0 =
+    the row's top; 1 = a card and a gap lower, as the waste under the stock) and fan."""
 
     pile: str
     col: float
     fan: Fan = "none"
+    line: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The slot as the front end reads it."""
-        return {"pile": self.pile, "kind": pile_kind(self.pile), "col": self.col, "fan": self.fan}
+        return {
+            "pile": self.pile,
+            "kind": pile_kind(self.pile),
+            "col": self.col,
+            "line": self.line,
+            "fan": self.fan,
+        }
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,10 @@ class SlotJSON(BaseModel):
     pile: str = Field(examples=["t1", "stock"])
     kind: Literal["stock", "waste", "foundation", "tableau", "reserve"]
     col: float = Field(description="Column, 0 = leftmost; halves allowed.")
-    fan: Literal["none", "down", "right"] = Field(description="How the pile spreads its cards.")
+    line: int = Field(description="Cards (and gaps) below the row's top: 0 = on it.")
+    fan: Literal["none", "down", "right", "across"] = Field(
+        description="How the pile spreads its cards."
+    )
 
 
 class RowJSON(BaseModel):

@@ -1,5 +1,5 @@
 // Playing cards drawn as SVG by our own code (the faces in faces.js), and their backs.
-import { FACE_STYLES, faceParts, indexDepth } from "./faces.js";
+import { FACE_STYLES, faceParts, indexDepth, indexWidth } from "./faces.js";
 import { t } from "./i18n.js";
 
 const RANKS = "A23456789TJQK";
@@ -98,6 +98,11 @@ export function cardDefs() {
 // The least fan of a face-up card that keeps its corner rank in view, in the chosen face.
 export function indexFan() {
   return indexDepth(faceStyle) + 0.01; // and a pixel or so for rounding
+}
+
+// The least step of a card fanned across that keeps its corner rank in view.
+export function indexAcross() {
+  return indexWidth(faceStyle) + 0.02;
 }
 
 // What identifies a face's drawing: it changes when the card or the face style does.

@@ -35,6 +35,14 @@ export function indexDepth(style) {
   return (y + DESCENT * size) / 140;
 }
 
+// How far right the top corner's rank text reaches across the card, as a fraction of its
+// width: its widest label ("10" squeezed, or Q; DejaVu Sans Bold's digits are 0.696 em wide,
+// its Q 0.85 em). A card fanned across must show this much of itself (layout.js).
+const INDEX_WIDTH = { standard: 0.39, large: 0.45, traditional: 0.23 };
+export function indexWidth(style) {
+  return INDEX_WIDTH[style] || INDEX_WIDTH.standard;
+}
+
 // A rank label as text; "10" is squeezed to fit the width of one letter and a half.
 function rankText(label, x, y, size, anchor = "start") {
   const wide = label.length > 1;

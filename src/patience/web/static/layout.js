@@ -7,6 +7,7 @@ const MAX_CARD_WIDTH = 124;
 const UP_FAN = 0.27; // face-up offset, as a fraction of the card height (at least indexFan)
 const DOWN_FAN = 0.13; // face-down offset
 const MIN_DOWN_FAN = 0.05;
+const ACROSS_FAN = 0.45; // the step of a pile fanned across, as a fraction of the card width
 
 // The cards of every pile: {name: [{text, up, key}]}, bottom to top, from a GameView.
 // The server sends a card the player has never seen as null: it is drawn as a back, and
@@ -50,21 +51,6 @@ export function pileOfToken(token) {
   return token === "s" ? "stock" : token === "w" ? "waste" : token;
 }
 
-// The arrangement the game declares (view.table): its first, or a later one whose cards
-// come out clearly bigger (13 piles in two rows on a phone held upright). Each row:
-// {slots: [{pile, kind, col, fan}], height (in cards), grows (takes the height its piles
-// need), extra (pixels under it)}.
-function arrangement(view, width, height) {
-  const [first, ...others] = view.table.arrangements;
-  let best = first;
-  let bestWidth = cardWidth(first, width, height) / 0.85;
-  for (const arr of others) {
-    const w = cardWidth(arr, width, height);
-    if (w > bestWidth) [best, bestWidth] = [arr, w];
-  }
-  return best;
-}
-
 function gapFor(width) {
   return Math.max(4, Math.min(16, Math.round(width * 0.011)));
 }
@@ -78,10 +64,12 @@ function cardWidth(arr, width, height) {
   return Math.max(24, Math.min(byWidth, byHeight, MAX_CARD_WIDTH));
 }
 
-// The layout of a view in a table of width x height CSS pixels.
+// The layout of a view in a table of width x height CSS pixels, in one of the arrangements
+// its game declares (view.table.arrangements): each row {slots: [{pile, kind, col, line,
+// fan}], height (in cards), grows (takes the height its piles need), extra (pixels under
+// it)}; a slot's line puts it that many cards (and gaps) below its row's top.
 // upFan: the face-up offset that keeps a card's corner rank in view (cards.indexFan).
-export function computeLayout(view, width, height, scale = 1, upFan = UP_FAN) {
-  const arr = arrangement(view, width, height);
+export function computeLayout(view, arr, width, height, scale = 1, upFan = UP_FAN) {
   const gap = gapFor(width);
   const cw = Math.floor(cardWidth(arr, width, height) * scale);
   const ch = Math.round(cw * RATIO);
@@ -127,7 +115,7 @@ export function computeLayout(view, width, height, scale = 1, upFan = UP_FAN) {
         row: ri,
         col: slot.col,
         x: Math.round(left + slot.col * (cw + gap)),
-        y: Math.round(y),
+        y: Math.round(y + (slot.line || 0) * (ch + gap)),
         maxBottom: last ? height - gap : Math.round(y + h),
       };
       names.push(slot.pile);
@@ -138,30 +126,50 @@ export function computeLayout(view, width, height, scale = 1, upFan = UP_FAN) {
   return { cw, ch, gap, width, height, piles, rows, order: rows.flat() };
 }
 
-// The layout of a view in a table of width x height and its cards' places: the biggest cards
-// with which every pile fits, its fan keeping each card's corner index in view, as AisleRiot
-// does; below MIN_LEGIBLE_WIDTH the cards stop shrinking and a very long pile (a Hopscotch
-// reserve of 25 cards and more on a phone held sideways) overlaps its cards more instead.
+// The layout of a view in a table of width x height and its cards' places: of the game's
+// arrangements, the one whose cards come out biggest with every pile in view (the first
+// unless another's are clearly bigger: 13 piles in two rows on a phone held upright, the
+// reserves beside the top row on one held sideways, a long Hopscotch reserve fanned across).
+// In each, the biggest cards with which every pile fits, its fan keeping each card's corner
+// index in view, as AisleRiot does; below MIN_LEGIBLE_WIDTH the cards stop shrinking and a
+// pile that fits no arrangement even then overlaps its cards more instead.
+// A first arrangement whose cards come out ROOMY wide stays (a desktop's classic table does
+// not change as a pile grows): the others are for screens where its cards are small.
 export const MIN_LEGIBLE_WIDTH = 30;
+const CLEARLY_BIGGER = 1 / 0.85;
+const ROOMY = 64;
 
-export function fitLayout(view, width, height, cards, upFan) {
-  const wasteShown = view.table.waste_shown;
-  let layout = null;
-  let placed = null;
-  for (let scale = 1; ; scale *= 0.93) {
-    layout = computeLayout(view, width, height, scale, upFan);
-    placed = placeCards(layout, cards, { wasteShown, minUpFan: upFan });
-    if (placed.height <= height + 1 || layout.cw * 0.93 < MIN_LEGIBLE_WIDTH) break;
+export function fitLayout(view, width, height, cards, upFan, acrossFan = ACROSS_FAN) {
+  const fits = view.table.arrangements.map((arr) => fitArrangement(view, arr, width, height, cards, upFan, acrossFan));
+  let best = fits[0];
+  if (best.fits && best.layout.cw >= ROOMY) return best;
+  for (const fit of fits.slice(1)) {
+    const bar = best === fits[0] && best.fits ? best.layout.cw * CLEARLY_BIGGER : best.layout.cw;
+    if ((fit.fits && !best.fits) || (fit.fits === best.fits && fit.layout.cw > bar)) best = fit;
   }
-  if (placed.height > height + 1) placed = placeCards(layout, cards, { wasteShown, minUpFan: 0.1 });
-  return { layout, placed };
+  if (best.fits) return best;
+  const placed = placeCards(best.layout, cards, { wasteShown: view.table.waste_shown, minUpFan: 0.1, minAcross: 0.1 });
+  return { layout: best.layout, placed };
 }
 
-// Card positions for every pile: {name: [{x, y}]}, and the table height they need.
+function fitArrangement(view, arr, width, height, cards, upFan, acrossFan) {
+  const options = { wasteShown: view.table.waste_shown, minUpFan: upFan, minAcross: acrossFan };
+  for (let scale = 1; ; scale *= 0.93) {
+    const layout = computeLayout(view, arr, width, height, scale, upFan);
+    const placed = placeCards(layout, cards, options);
+    const fits = placed.height <= height && placed.width <= width;
+    if (fits || layout.cw * 0.93 < MIN_LEGIBLE_WIDTH) return { layout, placed, fits };
+  }
+}
+
+// Card positions for every pile: {name: [{x, y}]}, and the table height and width they
+// need. Offsets between face-up cards are whole pixels, so that rounding the places never
+// takes from the part of a card kept in view.
 export function placeCards(layout, cards, options = {}) {
-  const { cw, ch } = layout;
+  const { cw, ch, gap } = layout;
   const out = {};
   let bottom = layout.height;
+  let right = 0;
   for (const [name, pile] of Object.entries(layout.piles)) {
     const list = cards[name] || [];
     const pos = [];
@@ -173,20 +181,26 @@ export function placeCards(layout, cards, options = {}) {
       const downSteps = ups > 0 ? downs : downs - 1;
       const upSteps = Math.max(ups - 1, 0);
       let dOff = DOWN_FAN * ch;
-      const minUp = (options.minUpFan ?? UP_FAN) * ch;
-      const fullUp = Math.max(UP_FAN * ch, minUp);
+      const minUp = Math.ceil((options.minUpFan ?? UP_FAN) * ch);
+      const fullUp = Math.max(Math.round(UP_FAN * ch), minUp);
       let uOff = fullUp;
       const need = downSteps * dOff + upSteps * uOff;
       if (need > space) {
         dOff = Math.max(MIN_DOWN_FAN * ch, (dOff * space) / need);
-        if (upSteps) uOff = Math.min(fullUp, Math.max(minUp, (space - downSteps * dOff) / upSteps));
+        if (upSteps) uOff = Math.min(fullUp, Math.max(minUp, Math.floor((space - downSteps * dOff) / upSteps)));
       }
       let yy = pile.y;
       for (const c of list) {
         pos.push({ x: pile.x, y: Math.round(yy) });
         yy += c.up ? uOff : dOff;
       }
-      bottom = Math.max(bottom, pos[pos.length - 1].y + ch + layout.gap);
+    } else if (pile.fan === "across" && list.length > 1) {
+      // Every card spread to the right as far as the table goes, each showing its corner rank.
+      const minStep = Math.ceil((options.minAcross ?? ACROSS_FAN) * cw);
+      const fullStep = Math.max(Math.round(ACROSS_FAN * cw), minStep);
+      const room = Math.floor((layout.width - gap - pile.x - cw) / (list.length - 1));
+      const step = Math.min(fullStep, Math.max(minStep, room));
+      list.forEach((c, i) => pos.push({ x: pile.x + i * step, y: pile.y }));
     } else if (pile.fan === "right" && list.length > 1) {
       const shown = Math.min(options.wasteShown || 3, list.length);
       const step = Math.round(cw * 0.3);
@@ -197,9 +211,13 @@ export function placeCards(layout, cards, options = {}) {
     } else {
       list.forEach(() => pos.push({ x: pile.x, y: pile.y }));
     }
+    for (const p of pos.length ? pos : [{ x: pile.x, y: pile.y }]) {
+      bottom = Math.max(bottom, p.y + ch + gap);
+      right = Math.max(right, p.x + cw + gap);
+    }
     out[name] = pos;
   }
-  return { positions: out, height: Math.ceil(bottom) };
+  return { positions: out, height: Math.ceil(bottom), width: right };
 }
 
 // The pile whose area holds the point (x, y), with tableau piles reaching down their column.

@@ -1,6 +1,6 @@
 // Rendering: the page's texts and buttons, and the table drawn from the state (slots,
 // cards, rings, badges, the info line). Cards keep their elements so moves animate.
-import { backSVG, faceKey, faceSVG, indexFan, rankLabel, rankLetter, rankName, rankOf } from "./cards.js";
+import { backSVG, faceKey, faceSVG, indexAcross, indexFan, rankLabel, rankLetter, rankName, rankOf } from "./cards.js";
 import { dealLabel } from "./daily.js";
 import { formatTime } from "./dialogs.js";
 import { chanceItem, gatePeeking, peeking } from "./fair.js";
@@ -118,7 +118,7 @@ function ensureCard(text) {
 function tableSize() {
   const w = tableWrap.clientWidth;
   const h = tableWrap.clientHeight;
-  return { w: Math.max(w, 240), h: Math.max(h, 300) };
+  return { w: Math.max(w, 240), h: Math.max(h, 200) };
 }
 
 // animate: cards glide to new places; moves: they got there by a move (not a relayout), so
@@ -128,7 +128,7 @@ export function render({ animate = true, moves = true } = {}) {
   if (!v) return;
   const { w, h } = tableSize();
   const wasteShown = v.table.waste_shown;
-  const { layout, placed } = fitLayout(v, w, h, state.cards, indexFan());
+  const { layout, placed } = fitLayout(v, w, h, state.cards, indexFan(), indexAcross());
   state.layout = layout;
   state.positions = placed.positions;
   const L = state.layout;
@@ -192,7 +192,8 @@ export function render({ animate = true, moves = true } = {}) {
       c.classList.toggle("face-down", !card.up);
       // Cards deep in a squared pile are hidden: their shadows would pile up into a dark rim.
       const shown = state.layout.piles[pile].fan === "right" ? wasteShown : 1;
-      c.classList.toggle("buried", state.layout.piles[pile].fan !== "down" && i < list.length - shown - 1);
+      const spread = ["down", "across"].includes(state.layout.piles[pile].fan);
+      c.classList.toggle("buried", !spread && i < list.length - shown - 1);
       c.dataset.pile = pile;
       c.dataset.index = String(i);
       // Face-down cards carry no name, not even in the DOM.

@@ -136,27 +136,30 @@ def report(cpu: dict[str, list[Figures]], instr: dict[str, list[Figures]], limit
     """The table: per figure the least CPU seconds and the instructions of each side
     with their change; any difference in the solver's work; the verdict, by instructions."""
     lines = [
-        f"{'figure':46} {'CPU s before':>12} {'after':>7} {'change':>7}"
+        f"{'figure':52} {'CPU s before':>12} {'after':>7} {'change':>7}"
         f" {'Minstr before':>13} {'after':>8} {'change':>7}"
     ]
+    sides = ("before", "after")
     worst = {"cpu": 0.0, "instr": 0.0}
     spread = 0.0
     notes = []
     for key in cpu["before"][0]:
-        row = f"{key:46}"
+        row = f"{key:52}"
         for what, runs, width, scale in (("cpu", cpu, 12, 1.0), ("instr", instr, 13, 1e-6)):
-            b, a = (min(run[key][what] for run in runs[side]) for side in ("before", "after"))
+            b, a = (min(run[key][what] for run in runs[side]) for side in sides)
             change = 100 * (a - b) / b
             worst[what] = max(worst[what], change)
             row += f" {b * scale:{width},.3f} {a * scale:7,.3f} {change:+6.1f}%"
-        lines.append(row + ("  !" if change > limit else ""))
-        for side in ("before", "after"):
+        lines.append(row + ("  !" if change > limit else ""))  # by the instructions
+        for side in sides:
             counts = [run[key]["instr"] for run in instr[side]]
             spread = max(spread, 100 * (max(counts) - min(counts)) / min(counts))
         for what in ("states", "won"):
-            seen = [cpu[side][0][key].get(what) for side in ("before", "after")]
-            if seen[0] != seen[1]:
-                notes.append(f"{key}: {what} differ, {seen[0]} before, {seen[1]} after")
+            seen = [{run[key].get(what) for run in cpu[side] + instr[side]} for side in sides]
+            if len(seen[0] | seen[1]) > 1:
+                notes.append(
+                    f"{key}: {what} differ, {sorted(seen[0])} before, {sorted(seen[1])} after"
+                )
     lines += notes or ["the solver searched the same states and won the same deals on both sides"]
     lines.append(
         f"each side's instruction counts ({len(instr['before'])} runs) agree within {spread:.3f}%"

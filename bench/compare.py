@@ -1,18 +1,26 @@
-"""Before and after in one run: engine and solver speed of two builds, side by side.
+"""Before and after in one run: engine and solver cost of two builds, side by side.
 
     python bench/compare.py ac0a313            # that commit against this working tree
-    python bench/compare.py ac0a313 HEAD --rounds 5 --deals 40 --states 20000
+    python bench/compare.py ac0a313 HEAD --rounds 9 --steps 5000 --deals 10 --states 20000
 
 Each side is installed from its sources into a virtual environment of its own (the
-native searches built by the package's build hook, as a user's install builds them), and
-the same measurements run on both, alternating, ``--rounds`` times; the median of each
-is printed with the change. Measured: the engine's random playouts (``bench/engine.py``'s
-``measure``: legal moves plus a checked ``play``, and the solver's unchecked ``apply``,
-steps per second) and the solver on deals 1..``--deals`` of every mode, each stopped at
-``--states`` states so both sides search the same work (the states searched and the
-deals won are printed, any difference marked; CPU seconds are compared). Every figure is
-per CPU second or in CPU seconds, so a busy machine slows the run more than it moves the
-figures. A change over ``--limit`` percent is flagged with ``!``.
+native searches built by the package's build hook, as a user's install builds them).
+The same fixed work is measured on both: per game and mode, ``--steps`` steps of the
+engine's random playouts (``bench/engine.py``'s ``measure``: legal moves plus a checked
+``play``, and the solver's unchecked ``apply``), and the solver on deals 1..``--deals``,
+each stopped at ``--states`` states (the states searched and the deals won must match;
+any difference is printed). Every run uses one hash seed, so the playouts make the same
+moves on both sides and in every run.
+
+Two figures per measurement:
+- instructions executed, counted by valgrind's callgrind: each side twice (alternating),
+  the two counts must agree (their largest difference is printed). They do not depend
+  on the machine's load, so the verdict (a slowdown over ``--limit`` percent, ``!``)
+  uses them;
+- CPU seconds, the least of ``--rounds`` native runs (alternating sides): noise only
+  ever adds time, so the minimum is the best estimate. On a busy machine they still
+  move by tens of percent, so they are printed beside the counts, for reference.
+The defaults took 34 minutes on 2 busy cores (callgrind runs Python ~50 times slower).
 """
 
 from __future__ import annotations
@@ -20,57 +28,58 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import venv
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 
+Mode = tuple[str, dict[str, str]]
+Figures = dict[str, dict[str, float]]
+"""Per figure: ``cpu`` seconds, or ``instr`` executed; the solver's also ``states`` and ``won``."""
 
-def _measure_engine(modes: list[tuple[str, dict[str, str]]], seconds: float) -> dict[str, float]:
+
+def _measure(modes: list[Mode], steps: int, deals: int, states: int) -> Figures:
+    """Every figure of this build, in order. Around each measured piece of work the
+    process calls ``getppid``, where callgrind (``--dump-before=getppid``) writes its
+    counts since the last write: the even-numbered writes are the figures' work."""
     sys.path.insert(0, str(HERE))
     from engine import measure  # the same code bench/engine.py prints
-
-    out = {}
-    for game, options in modes:
-        label = _label(game, options)
-        out[f"engine {label} play/s"] = measure(game, options, seconds, 1, True)
-        out[f"engine {label} apply/s"] = measure(game, options, seconds, 1, False)
-    return out
-
-
-def _measure_solver(
-    modes: list[tuple[str, dict[str, str]]], deals: int, states: int
-) -> dict[str, float]:
     from patience.games import get_game
     from patience.solver import solve
 
-    out = {}
+    def timed(work: Callable[[], object]) -> tuple[float, object]:
+        os.getppid()
+        start = time.process_time()
+        result = work()
+        cpu = time.process_time() - start
+        os.getppid()
+        return cpu, result
+
+    def solved(rules: Any) -> list[Any]:
+        return [
+            solve(rules.new_position(d), timeout=3600, max_states=states)
+            for d in range(1, deals + 1)
+        ]
+
+    out: Figures = {}
     for game, options in modes:
-        rules = get_game(game, options)
-        cpu = 0.0
-        searched = 0
-        won = 0
-        for deal in range(1, deals + 1):
-            p = rules.new_position(deal)
-            t = time.process_time()
-            r = solve(p, timeout=3600, max_states=states)
-            cpu += time.process_time() - t
-            searched += r.states
-            won += r.result == "won"
-        out[f"solver {_label(game, options)} cpu s"] = cpu
-        out[f"solver {_label(game, options)} won"] = won
-        out[f"solver {_label(game, options)} states"] = searched
+        label = game + "".join(f":{k}={v}" for k, v in options.items())
+        for name, checked in (("play", True), ("apply", False)):
+            cpu, _ = timed(partial(measure, game, options, 1, checked, steps=steps))
+            out[f"engine {label} {name}"] = {"cpu": cpu}
+        cpu, results = timed(partial(solved, get_game(game, options)))
+        assert isinstance(results, list)
+        won = sum(r.result == "won" for r in results)
+        out[f"solver {label}"] = {"cpu": cpu, "states": sum(r.states for r in results), "won": won}
     return out
-
-
-def _label(game: str, options: dict[str, str]) -> str:
-    return game + "".join(f":{k}={v}" for k, v in options.items())
 
 
 def _install(source: Path, where: Path) -> Path:
@@ -97,54 +106,97 @@ def _checkout(rev: str, where: Path) -> Path:
     return where
 
 
-def _run(python: Path, what: str, args: argparse.Namespace) -> dict[str, float]:
-    cmd = [str(python), str(Path(__file__).resolve()), "--measure", what]
-    cmd += [
-        "--seconds",
-        str(args.seconds),
-        "--deals",
-        str(args.deals),
-        "--states",
-        str(args.states),
-        "--modes",
-        json.dumps(args.modes),
+def _run(python: Path, args: argparse.Namespace, count: bool) -> Figures:
+    """One measuring run of every figure on ``python``'s build; under callgrind if
+    ``count``, each figure's ``cpu`` then replaced by its ``instr``."""
+    work = ["--steps", str(args.steps), "--deals", str(args.deals), "--states", str(args.states)]
+    cmd = [str(python), str(Path(__file__).resolve()), "--measure", *work]
+    cmd += ["--modes", json.dumps(args.modes)]
+    with tempfile.TemporaryDirectory(prefix="patience-callgrind-") as tmp:
+        out = Path(tmp) / "cg.out"
+        if count:
+            grind = ["valgrind", "-q", "--tool=callgrind", "--dump-before=getppid"]
+            cmd = [*grind, f"--callgrind-out-file={out}", *cmd]
+        # Run outside the sources so ``patience`` comes from the environment, not src/.
+        # One hash seed for every run: set and dict orders, hence the random playouts'
+        # moves, are then the same on both sides and in every round.
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        done = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=tmp, env=env)
+        figures: Figures = json.loads(done.stdout)
+        if count:
+            if len(list(out.parent.glob("cg.out.*"))) != 2 * len(figures):
+                raise SystemExit("callgrind wrote other than two counts a figure: getppid called?")
+            for i, figure in enumerate(figures.values()):
+                text = Path(f"{out}.{2 * i + 2}").read_text()
+                figure.pop("cpu")
+                figure["instr"] = int(text.split("\nsummary: ")[1].split()[0])
+    return figures
+
+
+def report(cpu: dict[str, list[Figures]], instr: dict[str, list[Figures]], limit: float) -> str:
+    """The table: per figure the least CPU seconds and the instructions of each side
+    with their change; any difference in the solver's work; the verdict, by instructions."""
+    label = max(map(len, cpu["before"][0]))
+    lines = [
+        f"{'figure':{label}} {'CPU s before':>12} {'after':>7} {'change':>7}"
+        f" {'Minstr before':>13} {'after':>8} {'change':>7}"
     ]
-    # Run outside the sources so ``patience`` comes from the environment, not src/.
-    # One hash seed for every run: set and dict orders, hence the random playouts' moves,
-    # are then the same on both sides and in every round.
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    done = subprocess.run(
-        cmd, check=True, capture_output=True, text=True, cwd=tempfile.gettempdir(), env=env
+    sides = ("before", "after")
+    worst = {"cpu": 0.0, "instr": 0.0}
+    spread = 0.0
+    notes = []
+    for key in cpu["before"][0]:
+        row = f"{key:{label}}"
+        for what, runs, width, scale in (("cpu", cpu, 12, 1.0), ("instr", instr, 13, 1e-6)):
+            b, a = (min(run[key][what] for run in runs[side]) for side in sides)
+            change = 100 * (a - b) / b
+            worst[what] = max(worst[what], change)
+            row += f" {b * scale:{width},.3f} {a * scale:7,.3f} {change:+6.1f}%"
+        lines.append(row + ("  !" if change > limit else ""))  # by the instructions
+        for side in sides:
+            counts = [run[key]["instr"] for run in instr[side]]
+            spread = max(spread, 100 * (max(counts) - min(counts)) / min(counts))
+        for what in ("states", "won"):
+            seen = [{run[key].get(what) for run in cpu[side] + instr[side]} for side in sides]
+            if len(seen[0] | seen[1]) > 1:
+                notes.append(
+                    f"{key}: {what} differ, {sorted(seen[0])} before, {sorted(seen[1])} after"
+                )
+    lines += notes or ["the solver searched the same states and won the same deals on both sides"]
+    lines.append(
+        f"each side's instruction counts ({len(instr['before'])} runs) agree within {spread:.3f}%"
     )
-    result: dict[str, float] = json.loads(done.stdout)
-    return result
+    verdict = "OVER" if worst["instr"] > limit else "within"
+    lines.append(
+        f"largest slowdown: {worst['instr']:+.1f}% in instructions (the verdict: {verdict} "
+        f"{limit:g}%); {worst['cpu']:+.1f}% in CPU seconds (noisy, for reference)"
+    )
+    return "\n".join(lines)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("before", nargs="?", help="git revision measured first")
     ap.add_argument("after", nargs="?", help="git revision (default: this working tree)")
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--seconds", type=float, default=2.0, help="engine seconds per figure")
-    ap.add_argument("--deals", type=int, default=20, help="solver deals 1..N per mode")
-    ap.add_argument("--states", type=int, default=20_000, help="solver states per deal")
+    ap.add_argument("--rounds", type=int, default=5, help="native runs a side (CPU time)")
+    ap.add_argument("--counts", type=int, default=2, help="callgrind runs a side")
+    ap.add_argument("--steps", type=int, default=1000, help="engine playout steps a figure")
+    ap.add_argument("--deals", type=int, default=4, help="solver deals 1..N per mode")
+    ap.add_argument("--states", type=int, default=10_000, help="solver states per deal")
     ap.add_argument("--limit", type=float, default=5.0, help="flag a slowdown over this %%")
-    ap.add_argument("--measure", choices=("engine", "solver"), help=argparse.SUPPRESS)
+    ap.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--modes", type=json.loads, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.measure:
-        m = (
-            _measure_engine(args.modes, args.seconds)
-            if args.measure == "engine"
-            else _measure_solver(args.modes, args.deals, args.states)
-        )
-        print(json.dumps(m))
+        print(json.dumps(_measure(args.modes, args.steps, args.deals, args.states)))
         return
     if not args.before:
         ap.error("name the revision to compare against, e.g. ac0a313")
     from patience.games import variants  # this tree's registry; both sides measure these
 
     args.modes = variants()
+    cpu: dict[str, list[Figures]] = {"before": [], "after": []}
+    instr: dict[str, list[Figures]] = {"before": [], "after": []}
     with tempfile.TemporaryDirectory(prefix="patience-compare-") as tmp:
         root = Path(tmp)
         trees = []
@@ -159,16 +211,14 @@ def main() -> None:
                 "before": _install(before, root / "venv-before"),
                 "after": _install(after, root / "venv-after"),
             }
-            runs: dict[str, dict[str, list[float]]] = {"before": {}, "after": {}}
-            for r in range(args.rounds):
-                for what in ("engine", "solver"):
+            for runs, count, times in ((cpu, False, args.rounds), (instr, True, args.counts)):
+                for r in range(times):
                     # Alternate which side goes first, so drift in the machine's load
                     # does not favour one.
-                    order = ("before", "after") if r % 2 == 0 else ("after", "before")
-                    for side in order:
-                        for k, v in _run(pythons[side], what, args).items():
-                            runs[side].setdefault(k, []).append(v)
-                print(f"round {r + 1}/{args.rounds} done", flush=True)
+                    for side in ("before", "after") if r % 2 == 0 else ("after", "before"):
+                        runs[side].append(_run(pythons[side], args, count))
+                    what = "callgrind" if count else "native"
+                    print(f"{what} run {r + 1}/{times} done", flush=True)
         finally:
             for tree in trees:
                 subprocess.run(
@@ -176,25 +226,10 @@ def main() -> None:
                     check=False,
                 )
     print(
-        f"\nmedians of {args.rounds} rounds; engine {args.seconds:g} s a figure; solver deals "
-        f"1..{args.deals}, {args.states} states each (cpu {os.cpu_count()} cores)"
+        f"\nengine {args.steps} steps a figure; solver deals 1..{args.deals}, {args.states} "
+        f"states each; CPU: least of {args.rounds} runs (cpu {os.cpu_count()} cores)"
     )
-    print(f"{'figure':52} {'before':>12} {'after':>12} {'change':>8}")
-    worst = 0.0
-    for key in runs["before"]:
-        b = statistics.median(runs["before"][key])
-        a = statistics.median(runs["after"].get(key, [float("nan")]))
-        change = 100 * (a - b) / b if b else 0.0
-        # Faster is more steps per second, or fewer CPU seconds.
-        slowdown = -change if key.endswith("/s") else change
-        if key.endswith((" states", " won")):
-            slowdown = 0.0
-            mark = "" if a == b else "  (differ)"
-        else:
-            mark = "  !" if slowdown > args.limit else ""
-            worst = max(worst, slowdown)
-        print(f"{key:52} {b:12,.2f} {a:12,.2f} {change:+7.1f}%{mark}")
-    print(f"\nlargest slowdown: {worst:+.1f}% (limit {args.limit:g}%)")
+    print(report(cpu, instr, args.limit))
 
 
 if __name__ == "__main__":

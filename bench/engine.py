@@ -18,31 +18,40 @@ import time
 from patience.games import get_game
 
 
-def measure(game: str, options: dict[str, str], seconds: float, seed: int, checked: bool) -> float:
-    """Steps (generate + play one move) per CPU second, for ``seconds`` of CPU time."""
+def measure(
+    game: str,
+    options: dict[str, str],
+    seed: int,
+    checked: bool,
+    *,
+    seconds: float = 0.0,
+    steps: int | None = None,
+) -> float:
+    """Steps (generate + play one move) per CPU second: exactly ``steps`` steps when
+    given (a fixed amount of work, whose instructions can be counted), else for
+    ``seconds`` of CPU time."""
     rules = get_game(game, options)
     rng = random.Random(seed)
-    steps = 0
+    done = 0
     deal = 1
     p = rules.new_position(deal)
     length = 0
     step = rules.play if checked else rules.apply
     start = time.process_time()
     end = start + seconds
-    while True:
-        for _ in range(200):
-            moves = rules.legal_moves(p)
-            if not moves or length >= 300:
-                deal += 1
-                p = rules.new_position(deal)
-                length = 0
-                continue
-            p = step(p, rng.choice(moves))
-            length += 1
-            steps += 1
-        if time.process_time() >= end:
+    while done != steps:
+        moves = rules.legal_moves(p)
+        if not moves or length >= 300:
+            deal += 1
+            p = rules.new_position(deal)
+            length = 0
+            continue
+        p = step(p, rng.choice(moves))
+        length += 1
+        done += 1
+        if steps is None and done % 200 == 0 and time.process_time() >= end:
             break
-    return steps / (time.process_time() - start)
+    return done / (time.process_time() - start)
 
 
 def main() -> None:
@@ -56,8 +65,8 @@ def main() -> None:
     print(f"{'game':<46}{'play (checked)/s':>18}{'apply (solver)/s':>18}")
     for game, options in variants():
         label = game + "".join(f" {k}={v}" for k, v in options.items())
-        checked = measure(game, options, args.seconds, args.seed, True)
-        raw = measure(game, options, args.seconds, args.seed, False)
+        checked = measure(game, options, args.seed, True, seconds=args.seconds)
+        raw = measure(game, options, args.seed, False, seconds=args.seconds)
         print(f"{label:<46}{checked:>18,.0f}{raw:>18,.0f}")
 
 

@@ -1,0 +1,45 @@
+"""bench/compare.py's table: the verdict is by instructions, CPU time only beside them."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+_spec = importlib.util.spec_from_file_location(
+    "compare", Path(__file__).resolve().parent.parent / "bench" / "compare.py"
+)
+assert _spec is not None and _spec.loader is not None
+compare = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(compare)
+
+
+def _runs(cpu: list[float], instr: list[int], states: int = 100) -> tuple[list, list]:
+    native = [{"engine x play": {"cpu": c}, "solver x": {"cpu": c, "states": states}} for c in cpu]
+    counted = [
+        {"engine x play": {"instr": n}, "solver x": {"instr": n, "states": states}} for n in instr
+    ]
+    return native, counted
+
+
+def test_noisy_cpu_time_alone_does_not_fail_the_verdict() -> None:
+    cpu_b, instr_b = _runs([1.0, 1.5], [1_000_000, 1_000_000])
+    cpu_a, instr_a = _runs([1.3, 2.0], [1_010_000, 1_010_000])  # least CPU +30%, instr +1%
+    table = compare.report(
+        {"before": cpu_b, "after": cpu_a}, {"before": instr_b, "after": instr_a}, 5
+    )
+    assert "!" not in table
+    assert "+1.0% in instructions (the verdict: within 5%); +30.0% in CPU seconds" in table
+    assert "same states" in table
+    assert "agree within 0.000%" in table
+
+
+def test_more_instructions_over_the_limit_are_flagged() -> None:
+    cpu_b, instr_b = _runs([1.0], [1_000_000, 1_000_100])
+    cpu_a, instr_a = _runs([1.0], [1_060_000, 1_060_000], states=101)
+    table = compare.report(
+        {"before": cpu_b, "after": cpu_a}, {"before": instr_b, "after": instr_a}, 5
+    )
+    assert table.count("  !") == 2
+    assert "the verdict: OVER 5%" in table
+    assert "solver x: states differ, [100] before, [101] after" in table
+    assert "agree within 0.010%" in table

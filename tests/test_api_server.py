@@ -5,16 +5,20 @@ from __future__ import annotations
 import re
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import httpx
 import pytest
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from live import SERVE, LiveServer
 from patience import Move, new_game
 from patience.fair import player_view
 from patience.session import Session
+from patience.web.app import create_app
+from patience.web.server import uvicorn_config
 
 
 def test_killed_server_resumes_the_game_exactly(tmp_path: Path) -> None:
@@ -57,6 +61,24 @@ def test_busy_port_moves_to_a_free_one(tmp_path: Path) -> None:
             # The Host check knows the real port.
             other = httpx.get(url + "/api/games", headers={"host": f"127.0.0.1:{port}"})
             assert other.status_code == 403
+
+
+def test_the_server_parses_http_with_httptools_and_loops_with_uvloop(tmp_path: Path) -> None:
+    # The pure Python h11 parser and asyncio loop cost the server two to three times
+    # the CPU per request (issue #14: the page during a flood of hint requests).
+    config = uvicorn_config(create_app(tmp_path))
+    config.load()
+    assert config.http_protocol_class is HttpToolsProtocol
+    factory = config.get_loop_factory()
+    assert factory is not None
+    loop = factory()
+    try:
+        if sys.platform != "win32":
+            import uvloop
+
+            assert isinstance(loop, uvloop.Loop)
+    finally:
+        loop.close()
 
 
 def test_bind_reports_a_moved_port() -> None:

@@ -11,6 +11,7 @@ import anyio.to_thread
 import pytest
 from starlette.testclient import TestClient
 
+from patience import i18n
 from patience.web import app as app_module
 from patience.web.app import STATIC_DIR, create_app
 
@@ -81,3 +82,15 @@ def test_the_page_files_and_the_game_list_take_no_thread(
     assert c.get("/api/games").json() == first
     assert trips == []
     assert made == [1]
+
+
+def test_each_messages_catalog_is_made_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[str] = []
+    real = i18n.catalog_json
+    monkeypatch.setattr(i18n, "catalog_json", lambda lang: made.append(lang) or real(lang))
+    first = client.get("/api/messages/fr").json()
+    assert client.get("/api/messages/fr").json() == first == real("fr")
+    assert client.get("/api/messages/es").json()["lang"] == "es"
+    assert made == ["fr", "es"]

@@ -55,7 +55,7 @@ from .game_models import GameInfo
 from .security import BodyLimit, LocalOnly
 from .service import IDLE_CAP, ApiError, Live, Service, game_list
 from .solver_pool import SolverPool
-from .static_files import StaticFiles
+from .static_files import NotServed, StaticFiles
 from .why import router as why_router
 
 try:
@@ -368,8 +368,11 @@ def create_app(
         options = None if body.options is None else rules.option
         return {"forgotten": await in_thread(lambda: store.reset_stats(rules.name, options))}
 
+    messages_reply: dict[str, bytes] = {}
+    messages_json = TypeAdapter(Messages)
+
     @api.get("/messages/{lang}", response_model=Messages)
-    async def messages(lang: str) -> dict[str, Any]:
+    async def messages(lang: str) -> Any:
         """The translation catalog of a language, for the front end."""
         try:
             from .. import i18n
@@ -386,13 +389,18 @@ def create_app(
             )
         if i18n is None or not hasattr(i18n, "catalog_json"):
             return {"lang": lang, "messages": {}}
-        catalog: dict[str, Any] = i18n.catalog_json(lang)
-        return catalog
+        # The page asks at every load; a catalog does not change while the server runs.
+        if lang not in messages_reply:
+            messages_reply[lang] = messages_json.dump_json(
+                messages_json.validate_python(i18n.catalog_json(lang))
+            )
+        return Response(messages_reply[lang], media_type="application/json")
 
     app.include_router(api)
     app.include_router(why_router)
     install_error_handlers(app)
-    app.mount("/", StaticFiles(STATIC_DIR), name="static")
+    app.mount("/", NotServed(), name="static")
+    app.add_middleware(StaticFiles, directory=STATIC_DIR)
     app.add_middleware(BodyLimit, reply=error_response)
     app.add_middleware(LocalOnly, reply=error_response, port=port, lan=lan)
     return app

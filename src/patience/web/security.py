@@ -37,6 +37,17 @@ CONTENT_SECURITY_POLICY = (
 )
 """Only the package's own files run or style the page: no inline script, no other site."""
 
+SAFETY_HEADERS = (
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+)
+API_HEADERS = (*SAFETY_HEADERS, (b"cache-control", b"no-store"))
+PAGE_HEADERS = (*SAFETY_HEADERS, (b"cache-control", b"no-cache"))
+"""The headers of every reply: the API's are never stored; the front end changes with
+the package, so a browser revalidates it (its ETag) at every load."""
+
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
@@ -184,17 +195,11 @@ class LocalOnly:
             return
         is_api = scope.get("path", "").startswith("/api/")
 
+        extra = API_HEADERS if is_api else PAGE_HEADERS
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                extra = [
-                    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
-                    (b"x-content-type-options", b"nosniff"),
-                    (b"x-frame-options", b"DENY"),
-                    (b"referrer-policy", b"no-referrer"),
-                    # The front end changes with the package: always revalidate it.
-                    (b"cache-control", b"no-store" if is_api else b"no-cache"),
-                ]
-                message["headers"] = list(message.get("headers", [])) + extra
+                message["headers"] = [*message.get("headers", ()), *extra]
             await send(message)
 
         problem = self.problem(scope)

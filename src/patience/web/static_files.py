@@ -1,10 +1,15 @@
-"""The front end's files, served from memory.
+"""The front end's files, served from memory, ahead of the app's routing.
 
-The page loads some twenty files. Starlette's ``StaticFiles`` looks each one up, opens,
+The page loads some thirty files. Starlette's ``StaticFiles`` looks each one up, opens,
 reads and closes it in worker threads: sixteen trips to a thread and back per file,
 each of which waits for the interpreter while anything else runs. The files ship with
 the package and do not change while the server runs, so they are read once, when the
-app is made, and each request is a look-up: no thread, no disk.
+app is made, with their reply headers, and each request is a look-up: no thread, no
+disk. ``StaticFiles`` is a middleware inside the security ones (``security``): a GET or
+HEAD of a file is answered there, before FastAPI's routing matches the path against
+every endpoint and the exception middlewares wrap the reply (which cost three times as
+much as the answer). Everything else goes on to the app, whose mount ``NotServed``
+answers what no endpoint took: 405 for a method other than GET and HEAD, else 404.
 
 Every file has an ETag (a hash of its bytes): a browser that revalidates a file it has
 (the replies say ``no-cache``: see ``security``) gets a bodiless 304 while it is unchanged.
@@ -16,49 +21,82 @@ import hashlib
 import mimetypes
 from pathlib import Path
 
-from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
-from starlette.responses import Response
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 INDEX = "index.html"
 
 
 class StaticFile:
-    """One file's bytes, media type and ETag."""
+    """One file's bytes and the headers of its full and its 304 replies."""
 
     def __init__(self, path: Path) -> None:
         self.body = path.read_bytes()
-        self.media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        if media_type.startswith("text/"):
+            media_type += "; charset=utf-8"
         self.etag = '"' + hashlib.sha256(self.body).hexdigest()[:32] + '"'
+        self.not_modified = [(b"etag", self.etag.encode())]
+        self.headers = [
+            (b"content-type", media_type.encode()),
+            (b"content-length", str(len(self.body)).encode()),
+            *self.not_modified,
+        ]
+
+    def unchanged(self, scope: Scope) -> bool:
+        """Whether the request's If-None-Match names this version."""
+        for name, value in scope["headers"]:
+            if name == b"if-none-match":
+                return self.etag.encode() in value
+        return False
+
+    async def send(self, scope: Scope, send: Send) -> None:
+        """The reply to a GET or HEAD: the file, or 304 when the client has it."""
+        if self.unchanged(scope):
+            await send({"type": "http.response.start", "status": 304, "headers": self.not_modified})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        await send({"type": "http.response.start", "status": 200, "headers": self.headers})
+        body = b"" if scope["method"] == "HEAD" else self.body
+        await send({"type": "http.response.body", "body": body})
+
+
+def served_paths(directory: Path) -> dict[str, Path]:
+    """The request path of each file of ``directory`` (not its subfolders), and ``/``
+    for its index.html."""
+    paths = (
+        {"/" + p.name: p for p in directory.iterdir() if p.is_file()} if directory.is_dir() else {}
+    )
+    if "/" + INDEX in paths:
+        paths["/"] = paths["/" + INDEX]
+    return paths
 
 
 class StaticFiles:
-    """An ASGI app answering GET and HEAD with the files of ``directory`` (not its
-    subfolders), ``/`` with its index.html; 404 for any other path, 405 for another
-    method (as HTTPException, for the app's error handlers)."""
+    """A middleware answering GET and HEAD of the files of ``directory``; any other
+    request goes on to ``app``."""
 
-    def __init__(self, directory: Path) -> None:
-        self.files: dict[str, StaticFile] = {}
-        if directory.is_dir():
-            for path in directory.iterdir():
-                if path.is_file():
-                    self.files["/" + path.name] = StaticFile(path)
-        if "/" + INDEX in self.files:
-            self.files["/"] = self.files["/" + INDEX]
+    def __init__(self, app: ASGIApp, *, directory: Path) -> None:
+        self.app = app
+        self.files = {path: StaticFile(file) for path, file in served_paths(directory).items()}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Answer from memory."""
+        """Answer a file from memory, or pass the request on."""
+        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+            found = self.files.get(scope["path"])
+            if found is not None:
+                await found.send(scope, send)
+                return
+        await self.app(scope, receive, send)
+
+
+class NotServed:
+    """The app to mount at ``/`` for the requests that neither ``StaticFiles`` nor an
+    endpoint took (as HTTPException, for the app's error handlers): 405 for a method
+    other than GET and HEAD, 404 for a GET or HEAD."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Refuse the request."""
         if scope["method"] not in ("GET", "HEAD"):
             raise HTTPException(status_code=405, headers={"Allow": "GET, HEAD"})
-        found = self.files.get(scope["path"])
-        if found is None:
-            raise HTTPException(status_code=404)
-        headers = {"etag": found.etag}
-        if found.etag in Headers(scope=scope).get("if-none-match", ""):
-            response = Response(status_code=304, headers=headers)
-        else:
-            body = b"" if scope["method"] == "HEAD" else found.body
-            headers["content-length"] = str(len(found.body))
-            response = Response(body, media_type=found.media_type, headers=headers)
-        await response(scope, receive, send)
+        raise HTTPException(status_code=404)

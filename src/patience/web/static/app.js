@@ -19,11 +19,12 @@ import {
 import * as api from "./api.js";
 import { cardDefs } from "./cards.js";
 import { formatTime, openSettings, refreshDialogs } from "./dialogs.js";
-import { gameWithOptions, games, loadGames } from "./games.js";
+import { current as currentReply, gamesLoaded, translations } from "./early.js";
+import { gameWithOptions, games } from "./games.js";
 import { mountLanguageMenu, openHelp } from "./help.js";
 import { peeking, whyNoPeeking } from "./fair.js";
 import { cancelShowMe, showHint, showMe, useActions } from "./hints.js";
-import { initI18n, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { installKeyboard, installPointer } from "./input.js";
 import { applyLooks, installFullscreen, LOOK_CHOICES, toggleFullscreen } from "./looks.js";
 import { installSkip } from "./motion.js";
@@ -129,12 +130,7 @@ async function main() {
   applyLooks(state.settings);
   enableSound(state.settings.sound);
   document.body.insertAdjacentHTML("afterbegin", cardDefs());
-  // Ask for the games and the current game while the translations load.
-  const gamesReply = loadGames();
-  const currentReply = api.currentGame();
-  gamesReply.catch(() => {});
-  currentReply.catch(() => {});
-  await initI18n();
+  await translations; // asked for by early.js, with the games and the current game
   applyTexts();
   document.body.classList.toggle("no-anim-pref", !state.settings.animate);
   mountLanguageMenu(document.getElementById("lang-menu"));
@@ -194,7 +190,7 @@ async function main() {
     if (clock) clock.textContent = formatTime(elapsedNow());
   }, 1000);
   try {
-    await gamesReply;
+    await gamesLoaded;
     const current = await currentReply;
     if (current) {
       setView(current);

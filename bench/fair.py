@@ -14,7 +14,8 @@ per decision and the mean seconds per deal. Klondike runs in two settings: ``pap
 
 A deal the thoughtful solver proves lost is lost for every player: the fair bot does
 not play it (it counts as lost). Each deal's row is appended to ``--out`` as it ends,
-and a run given the same file skips the deals already there. A row holds the fair
+and a run given the same file skips the deals already there (and takes the thoughtful
+verdict of a deal from a row of another bot there or in ``--also``). A row holds the fair
 bot's CPU seconds (``cpu``) beside its wall-clock ``seconds``: the machine is shared.
 
 Two bots of the same game and setting (method, samples, states) are then compared on
@@ -57,11 +58,17 @@ def _settings_of(name: str, setting: str) -> list[str]:
 
 
 def _run_deal(
-    name: str, options: dict[str, str], deal: int, setting: str, args: argparse.Namespace
+    name: str,
+    options: dict[str, str],
+    deal: int,
+    setting: str,
+    args: argparse.Namespace,
+    thoughtful: str | None,
 ) -> dict[str, Any]:
     start = get_game(name, options).new_position(deal)
     stock_known = setting == "paper"
-    thoughtful = solve(start, timeout=args.thoughtful).result
+    if thoughtful is None:
+        thoughtful = str(solve(start, timeout=args.thoughtful).result)
     greedy = play_deal(start, greedy_chooser, stock_known).won
     settings = Settings(args.samples, args.max_states, args.budget, args.method, args.shortlist)
     t0, cpu = time.perf_counter(), time.process_time()
@@ -101,7 +108,7 @@ def mcnemar(only_a: int, only_b: int) -> float:
     pairs: the chance of a split at least this uneven if each bot were as likely to win
     a discordant deal."""
     n = only_a + only_b
-    tail = sum(math.comb(n, k) for k in range(min(only_a, only_b) + 1)) / 2**n
+    tail: float = sum(math.comb(n, k) for k in range(min(only_a, only_b) + 1)) / 2**n
     return min(1.0, 2 * tail)
 
 
@@ -189,6 +196,8 @@ def main() -> None:
     rows: list[dict[str, Any]] = [r for path in args.also for r in _read(path)]
     if args.out is not None and args.out.exists():
         rows += _read(args.out)
+    # The thoughtful verdict of a deal another run has (the same for every bot).
+    thoughtful = {(r["label"], r["setting"], r["deal"]): r["thoughtful"] for r in rows}
     done = {
         (r["label"], r["setting"], r["method"], r["samples"], r["max_states"], r["deal"])
         for r in rows
@@ -208,7 +217,9 @@ def main() -> None:
                 )
                 if key in done:
                     continue
-                row = _run_deal(name, options, deal, setting, args)
+                row = _run_deal(
+                    name, options, deal, setting, args, thoughtful.get(key[:2] + key[5:])
+                )
                 rows.append(row)
                 if args.out is not None:
                     with args.out.open("a") as f:

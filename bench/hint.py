@@ -4,8 +4,10 @@ Starts ``patience serve`` (its solver workers as in use) on a fresh data folder,
 each game deals 1..N, at the start and after 4 and 8 moves (legal moves drawn by a
 seeded generator, played through the API), loads the page, presses H and times, in the
 page, from the key's event to the status line showing the answer (a hint, a warning or
-an error). Prints per game the mean, p99 and max seconds and how many answers were
-not hints. The hint's budget is 2 s; the goal is every answer within it.
+an error). Prints per game the mean, p99 and max seconds, where they went (mean/max:
+from the key to the request leaving, the request at the server until its reply is in,
+the page drawing it), and how many answers were not hints. The hint's budget is 2 s;
+the goal is every answer within it.
 
     python bench/hint.py [-n 5] [--only klondike:mode=three]
 """
@@ -45,7 +47,18 @@ WATCH = """() => {
       const kind = status.dataset.kind;
       if (t0 !== null && kind !== "info") {
         observer.disconnect();
-        resolve({ seconds: (performance.now() - t0) / 1000, kind, text: status.textContent });
+        const now = performance.now();
+        const asked = performance.getEntriesByType("resource").filter(
+          (e) => e.name.includes("/hint") && e.startTime >= t0);
+        const reply = asked.length ? asked[asked.length - 1] : null;
+        resolve({
+          seconds: (now - t0) / 1000,
+          sent: reply ? (reply.startTime - t0) / 1000 : null,
+          server: reply ? (reply.responseEnd - reply.startTime) / 1000 : null,
+          page: reply ? (now - reply.responseEnd) / 1000 : null,
+          kind,
+          text: status.textContent,
+        });
       }
     };
     const observer = new MutationObserver(done);
@@ -82,12 +95,16 @@ def main() -> None:
     ):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 800})
-        print(f"{'game':22} {'hints':>5} {'mean':>6} {'p99':>6} {'max':>6}  not a hint")
+        print(
+            f"{'game':22} {'hints':>5} {'mean':>6} {'p99':>6} {'max':>6}"
+            f"  {'to the server':>13} {'there':>11} {'page after':>11}  not a hint"
+        )
         for name, options in GAMES:
             label = _label(name, options)
             if args.only and not label.startswith(args.only):
                 continue
             seconds: list[float] = []
+            parts: dict[str, list[float]] = {"sent": [], "server": [], "page": []}
             others: list[str] = []
             for deal in range(1, args.n + 1):
                 rng = random.Random(deal)
@@ -101,11 +118,19 @@ def main() -> None:
                         made += 1
                     answer = _hint(page, server.url)
                     seconds.append(answer["seconds"])
+                    for part, values in parts.items():
+                        if answer[part] is not None:
+                            values.append(answer[part])
                     if answer["kind"] != "hint":
                         others.append(f"{answer['kind']}: {answer['text'][:60]}")
+            split = "".join(
+                f" {statistics.fmean(v):5.2f}/{max(v):5.2f}" if v else f" {'-':>11}"
+                for v in parts.values()
+            )
             print(
                 f"{label:22} {len(seconds):5} {statistics.fmean(seconds):6.2f}"
-                f" {percentile(seconds, 0.99):6.2f} {max(seconds):6.2f}  {len(others)}"
+                f" {percentile(seconds, 0.99):6.2f} {max(seconds):6.2f}  {split[1:]:>37}"
+                f"  {len(others)}"
             )
             for other in others:
                 print("    " + other)

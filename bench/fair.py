@@ -155,7 +155,7 @@ def _read(path: Path) -> list[dict[str, Any]]:
 def _table(rows: list[dict[str, Any]]) -> None:
     keys = sorted({key(r) for r in rows})
     print(
-        f"{'game':42} {'setting':7} {'method':6} {'smp':>4} {'states':>7} {'deals':>5}"
+        f"{'game':42} {'setting':7} {'method':10} {'smp':>4} {'states':>7} {'deals':>5}"
         f"  {'fair [95%]':24}"
         f" {'thoughtful':>10}  {'greedy [95%]':24} {'s/dec':>6} {'p99':>6} {'s/deal':>7}"
     )
@@ -165,7 +165,7 @@ def _table(rows: list[dict[str, Any]]) -> None:
         decisions = [d for r in rs for d in r["decisions"]]
         won_t = sum(r["thoughtful"] == "won" for r in rs)
         print(
-            f"{lab:42} {setting:7} {method:6} {samples:4} {states:7} {n:5}"
+            f"{lab:42} {setting:7} {method:10} {samples:4} {states:7} {n:5}"
             f"  {_rate(sum(r['fair'] for r in rs), n):24}"
             f" {won_t / n:10.1%}  {_rate(sum(r['greedy'] for r in rs), n):24}"
             f" {statistics.fmean(decisions) if decisions else 0:6.2f}"

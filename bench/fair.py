@@ -2,6 +2,8 @@
 
     python bench/fair.py --only klondike:mode=three --setting paper -n 50
     python bench/fair.py -n 20 --samples 12 --out /tmp/fair.jsonl
+    python bench/fair.py --only klondike:mode=three --setting paper --method hop \
+        --samples 2 -n 100 --out hop.jsonl --also results/fair-bench.jsonl.gz
 
 Prints, per game, mode and setting: the fair bot's win rate with its 95% (Wilson)
 interval; beside it the thoughtful win rate of the same deals (the solver knowing every
@@ -12,13 +14,24 @@ per decision and the mean seconds per deal. Klondike runs in two settings: ``pap
 
 A deal the thoughtful solver proves lost is lost for every player: the fair bot does
 not play it (it counts as lost). Each deal's row is appended to ``--out`` as it ends,
-and a run given the same file skips the deals already there.
+and a run given the same file skips the deals already there (and takes the thoughtful
+verdict of a deal from a row of another bot there or in ``--also``). A row holds the fair
+bot's CPU seconds (``cpu``) beside its wall-clock ``seconds``: the machine is shared.
+
+Two bots of the same game and setting (method, samples, states) are then compared on
+the deals both played (paired): each one's wins, the discordant deals (won by one bot
+only) and the exact two-sided McNemar p-value (a binomial test of the discordant
+deals). ``--also`` adds rows of other files (read only, ``.gz`` too) to the table
+and the comparison, such as another bot's run over the same deals.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
+import itertools
 import json
+import math
 import statistics
 import sys
 import time
@@ -45,14 +58,20 @@ def _settings_of(name: str, setting: str) -> list[str]:
 
 
 def _run_deal(
-    name: str, options: dict[str, str], deal: int, setting: str, args: argparse.Namespace
+    name: str,
+    options: dict[str, str],
+    deal: int,
+    setting: str,
+    args: argparse.Namespace,
+    thoughtful: str | None,
 ) -> dict[str, Any]:
     start = get_game(name, options).new_position(deal)
     stock_known = setting == "paper"
-    thoughtful = solve(start, timeout=args.thoughtful).result
+    if thoughtful is None:
+        thoughtful = str(solve(start, timeout=args.thoughtful).result)
     greedy = play_deal(start, greedy_chooser, stock_known).won
     settings = Settings(args.samples, args.max_states, args.budget, args.method, args.shortlist)
-    t0 = time.perf_counter()
+    t0, cpu = time.perf_counter(), time.process_time()
     if thoughtful == "lost":
         won, decisions = False, []
     else:
@@ -70,6 +89,7 @@ def _run_deal(
         "fair": won,
         "decisions": decisions,
         "seconds": time.perf_counter() - t0,
+        "cpu": time.process_time() - cpu,
     }
 
 
@@ -78,13 +98,64 @@ def _rate(wins: int, n: int) -> str:
     return f"{wins / n:6.1%} [{low:.1%}, {high:.1%}]" if n else "-"
 
 
-def _table(rows: list[dict[str, Any]]) -> None:
-    def key(r: dict[str, Any]) -> tuple[str, str, str, int, int]:
-        return r["label"], r["setting"], r["method"], r["samples"], r["max_states"]
+def key(r: dict[str, Any]) -> tuple[str, str, str, int, int]:
+    """A row's game, setting and bot."""
+    return r["label"], r["setting"], r["method"], r["samples"], r["max_states"]
 
+
+def mcnemar(only_a: int, only_b: int) -> float:
+    """The exact two-sided McNemar p-value of ``only_a`` against ``only_b`` discordant
+    pairs: the chance of a split at least this uneven if each bot were as likely to win
+    a discordant deal."""
+    n = only_a + only_b
+    tail: float = sum(math.comb(n, k) for k in range(min(only_a, only_b) + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def _bot(k: tuple[str, str, str, int, int]) -> str:
+    return f"{k[2]}/{k[3]}/{k[4]}"
+
+
+def _pairs(rows: list[dict[str, Any]]) -> None:
+    """Every two bots of the same game and setting, on the deals both played."""
+    by_key: dict[tuple[str, str, str, int, int], dict[int, dict[str, Any]]] = {}
+    for r in rows:
+        by_key.setdefault(key(r), {})[r["deal"]] = r
+    for a, b in itertools.combinations(sorted(by_key), 2):
+        if a[:2] != b[:2]:
+            continue
+        deals = sorted(by_key[a].keys() & by_key[b].keys())
+        if not deals:
+            continue
+        ra, rb = ([by_key[k][d] for d in deals] for k in (a, b))
+        only_a = sum(x["fair"] and not y["fair"] for x, y in zip(ra, rb, strict=True))
+        only_b = sum(y["fair"] and not x["fair"] for x, y in zip(ra, rb, strict=True))
+
+        def cost(rs: list[dict[str, Any]]) -> str:
+            played = [r for r in rs if r["decisions"]]
+            cpu = [r["cpu"] for r in played if "cpu" in r]
+            mean = f"{statistics.fmean(cpu):.1f} CPU s" if cpu else "-"
+            wall = statistics.fmean(r["seconds"] for r in played) if played else 0.0
+            return f"{mean} ({wall:.1f} s on the clock) a deal played"
+
+        print(
+            f"{a[0]} {a[1]}, deals {deals[0]}..{deals[-1]} both played ({len(deals)}):"
+            f" {_bot(a)} won {sum(r['fair'] for r in ra)}, {_bot(b)} won"
+            f" {sum(r['fair'] for r in rb)}; won by {_bot(a)} only {only_a}, by {_bot(b)}"
+            f" only {only_b}; McNemar exact p = {mcnemar(only_a, only_b):.3f}\n"
+            f"  {_bot(a)}: {cost(ra)}; {_bot(b)}: {cost(rb)}"
+        )
+
+
+def _read(path: Path) -> list[dict[str, Any]]:
+    text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else path.read_text()
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def _table(rows: list[dict[str, Any]]) -> None:
     keys = sorted({key(r) for r in rows})
     print(
-        f"{'game':42} {'setting':7} {'method':6} {'smp':>4} {'states':>7} {'deals':>5}"
+        f"{'game':42} {'setting':7} {'method':10} {'smp':>4} {'states':>7} {'deals':>5}"
         f"  {'fair [95%]':24}"
         f" {'thoughtful':>10}  {'greedy [95%]':24} {'s/dec':>6} {'p99':>6} {'s/deal':>7}"
     )
@@ -94,7 +165,7 @@ def _table(rows: list[dict[str, Any]]) -> None:
         decisions = [d for r in rs for d in r["decisions"]]
         won_t = sum(r["thoughtful"] == "won" for r in rs)
         print(
-            f"{lab:42} {setting:7} {method:6} {samples:4} {states:7} {n:5}"
+            f"{lab:42} {setting:7} {method:10} {samples:4} {states:7} {n:5}"
             f"  {_rate(sum(r['fair'] for r in rs), n):24}"
             f" {won_t / n:10.1%}  {_rate(sum(r['greedy'] for r in rs), n):24}"
             f" {statistics.fmean(decisions) if decisions else 0:6.2f}"
@@ -118,10 +189,15 @@ def main() -> None:
     ap.add_argument("--shortlist", type=int, default=DEFAULT.shortlist, help="plans scored fully")
     ap.add_argument("--thoughtful", type=float, default=10.0, help="seconds per thoughtful solve")
     ap.add_argument("--out", type=Path, help="JSON lines file: rows appended, done deals skipped")
+    ap.add_argument(
+        "--also", type=Path, nargs="*", default=[], help="rows of other runs, read only"
+    )
     args = ap.parse_args()
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = [r for path in args.also for r in _read(path)]
     if args.out is not None and args.out.exists():
-        rows = [json.loads(line) for line in args.out.read_text().splitlines() if line.strip()]
+        rows += _read(args.out)
+    # The thoughtful verdict of a deal another run has (the same for every bot).
+    thoughtful = {(r["label"], r["setting"], r["deal"]): r["thoughtful"] for r in rows}
     done = {
         (r["label"], r["setting"], r["method"], r["samples"], r["max_states"], r["deal"])
         for r in rows
@@ -141,12 +217,15 @@ def main() -> None:
                 )
                 if key in done:
                     continue
-                row = _run_deal(name, options, deal, setting, args)
+                row = _run_deal(
+                    name, options, deal, setting, args, thoughtful.get(key[:2] + key[5:])
+                )
                 rows.append(row)
                 if args.out is not None:
                     with args.out.open("a") as f:
                         f.write(json.dumps(row) + "\n")
     _table(rows)
+    _pairs(rows)
 
 
 if __name__ == "__main__":

@@ -110,6 +110,11 @@ def worker_facts(seconds: float, cancel: Cancel) -> dict[str, int]:
     return {"pid": os.getpid(), "nice": os.nice(0) if hasattr(os, "nice") else 0}
 
 
+def seconds_given(seconds: float, cancel: Cancel) -> float:
+    """Work that says how many seconds it was given."""
+    return seconds
+
+
 def held(seconds: float, cancel: Cancel) -> str:
     """Work that holds until released ('released') or cancelled ('cancelled')."""
     return "released" if hold(seconds, cancel) else "cancelled"

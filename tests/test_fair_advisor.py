@@ -54,7 +54,7 @@ def test_with_one_unseen_card_the_chance_is_the_exact_verdict() -> None:
     assert (e.won, e.lost, e.unknown) == (1, 0, 0)  # one arrangement, solved once
 
 
-@pytest.mark.parametrize("method", ["reveal", "hop"])
+@pytest.mark.parametrize("method", ["reveal", "hop", "hop-reveal"])
 def test_advice_depends_only_on_the_view(method: str) -> None:
     p = get_game("klondike", {"mode": "three"}).new_position(1)
     k = Knowledge.start(p)
@@ -64,6 +64,24 @@ def test_advice_depends_only_on_the_view(method: str) -> None:
     a, b = advise(p, k, settings, seed=9), advise(other, k, settings, seed=9)
     assert (a.move, a.plan, a.estimate, a.candidates) == (b.move, b.plan, b.estimate, b.candidates)
     assert a.move in get_game("klondike", {"mode": "three"}).legal_moves(p)
+
+
+@pytest.mark.parametrize("method", ["reveal", "hop-reveal"])
+def test_a_plan_shows_no_card_before_its_last_move(method: str) -> None:
+    # What the player can follow whatever the unseen cards: legal moves, and a card shown
+    # by the last one at most (hop-reveal: its best move, then the way on to a reveal).
+    game = get_game("klondike", {"mode": "three"})
+    p = game.new_position(4)
+    k = Knowledge.start(p, stock_known=True)
+    for seed in range(3):
+        plan = advise(p, k, replace(SMALL, method=method), seed=seed).plan
+        assert plan
+        q, known = p, k
+        for n, m in enumerate(plan):
+            q = game.play(q, m)
+            shown = known.observe(q).seen != known.seen
+            assert not shown or n == len(plan) - 1, (seed, [str(x) for x in plan])
+            known = known.observe(q)
 
 
 def test_with_nothing_hidden_the_advice_follows_a_winning_line() -> None:

@@ -213,3 +213,40 @@ def test_a_newer_fair_hint_cancels_the_older(
         second.join(timeout=solver_stubs.WAIT)
         assert not first.is_alive() and not second.is_alive()
         assert replies == [200, 200]
+
+
+def test_the_hints_budget_counts_from_when_the_request_arrived(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The page's 2 s start when the request arrives: time spent reading the game (here
+    # made to take 1 s) is not the search's, nor is the margin kept for the answer.
+    import time
+
+    import patience.fair_assist as fair_module
+    from patience.web import solver_pool
+
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    monkeypatch.setenv(solver_stubs.GATE, str(gate))
+    monkeypatch.setattr(fair_module, "fair_hint", solver_stubs.held_fair_hint)
+    app = create_app(tmp_path / "data", hint_timeout=30.0)
+    service = app.state.service
+    player_state = service.player_state
+
+    def slow(game_id: str) -> Any:
+        time.sleep(1.0)
+        return player_state(game_id)
+
+    monkeypatch.setattr(service, "player_state", slow)
+    with TestClient(app, base_url="http://localhost") as c:
+        gid = create(c, game="klondike", deal=5)["id"]
+        reply: list[int] = []
+        asking = threading.Thread(
+            target=lambda: reply.append(c.get(f"/api/games/{gid}/hint").status_code)
+        )
+        asking.start()
+        given = float(solver_stubs.wait_for(gate / "searching-0"))
+        solver_stubs.release(gate)
+        asking.join(timeout=solver_stubs.WAIT)
+    assert reply == [200]
+    assert given <= 30.0 - 1.0 - solver_pool.ANSWER

@@ -116,6 +116,30 @@ def test_the_chance_to_win_indicator(page: Page, server: LiveServer) -> None:
     expect(chance).to_have_text(re.compile(r"^Chance to win: about \d+%$"))
 
 
+def test_the_hint_and_the_chance_change_language_at_once(page: Page, server: LiveServer) -> None:
+    # The status line, the hint's interval detail beside it and the chance's title are all
+    # worded again in the new language, without asking the solver again.
+    open_game(page, server, {"game": "klondike", "deal": 7})
+    page.locator("#btn-settings").click()
+    page.locator("#setting-showChance").check()
+    page.keyboard.press("Escape")
+    chance = page.locator("#info .chance")
+    expect(chance).to_have_attribute("title", re.compile("4 arrangements"))
+    page.keyboard.press("h")
+    status = page.locator("#status")
+    detail = status.locator(".chance-detail")
+    expect(detail).to_contain_text("4 arrangements of the unseen cards")
+    expect(chance).to_have_attribute("title", re.compile("4 arrangements"))
+    page.select_option("#lang-select", "es")
+    page.wait_for_function("() => document.documentElement.lang === 'es'")
+    expect(status).to_contain_text(re.compile(r"Pista: .+, alrededor del \d+ % desde aquí"))
+    expect(detail).to_have_text(
+        re.compile(r"^Intervalo del 95 %: .*4 repartos de las cartas no vistas$")
+    )
+    expect(chance).to_have_text(re.compile(r"^Probabilidad de ganar: alrededor del \d+ %$"))
+    expect(chance).to_have_attribute("title", re.compile("4 repartos de las cartas no vistas"))
+
+
 def test_a_hint_does_not_wait_for_the_chance_indicator(
     page: Page, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -361,6 +361,26 @@ def test_won_deals_replay(game: str, options: dict[str, str]) -> None:
     assert found or game == "hopscotch" or options.get("mode") == "no-redeal"
 
 
+def test_unchecked_solve_same_verdict_and_line_without_the_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # check=False (the fair advisor's many solves) answers exactly what the checked solve
+    # does, and never replays the line through play (what it spares).
+    p = new_game("klondike", 3, {"mode": "three"})
+    checked = solve(p, timeout=None, max_states=200_000)
+    assert checked.result == "won"
+
+    def no_replay(position: Position, moves: list[Move]) -> Position:
+        raise AssertionError("replayed")
+
+    monkeypatch.setattr("patience.solver.search.replay", no_replay)
+    unchecked = solve(p, timeout=None, max_states=200_000, check=False)
+    assert (unchecked.result, unchecked.moves) == (checked.result, checked.moves)
+    check_won(p, unchecked)
+    with pytest.raises(AssertionError, match="replayed"):
+        solve(p, timeout=None, max_states=200_000)
+
+
 def test_hint_find_winnable_and_cancel() -> None:
     p = new_game("klondike", 3, {"mode": "unlimited"})
     h = hint(p, timeout=5)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,9 @@ from starlette.testclient import TestClient
 
 import solver_stubs
 from live import LiveServer
+from patience.web import solver_pool
 from patience.web.app import create_app
+from patience.web.service import ApiError
 from patience.web.solver_pool import SolverPool
 
 
@@ -87,6 +90,22 @@ def test_work_runs_in_another_process_at_a_lower_priority(pool: SolverPool) -> N
         assert facts["nice"] > os.nice(0)
     # The worker stays for the next search.
     assert run(pool, solver_stubs.worker_facts)["pid"] == facts["pid"]
+
+
+def test_the_search_gets_the_budget_left_since_the_request_arrived(pool: SolverPool) -> None:
+    # The budget is the whole round trip: what the request spent before (here 10 s) is
+    # not the search's, nor is ANSWER, kept for the answer's way back to the page.
+    arrived = time.monotonic() - 10.0
+    given = anyio.run(
+        pool.run, connected(), threading.Event(), 30.0, solver_stubs.seconds_given, arrived
+    )
+    assert given <= 30.0 - 10.0 - solver_pool.ANSWER
+    assert run(pool, solver_stubs.seconds_given) <= 30.0 - solver_pool.ANSWER
+    # A request whose budget was spent before it reached the pool is refused as busy.
+    with pytest.raises(ApiError, match="busy"):
+        anyio.run(
+            pool.run, connected(), threading.Event(), 30.0, solver_stubs.seconds_given, arrived - 25
+        )
 
 
 def test_the_servers_cancel_reaches_the_worker(pool: SolverPool, tmp_path: Path) -> None:

@@ -14,6 +14,9 @@ Two methods rank the candidates, each a *plan* (moves to make now):
   whether it can still be won after it. Its known weakness is strategy fusion: after
   the move each arrangement is solved knowing every card, so a move that keeps options
   open scores as if the player would always pick the right one later.
+- ``hop-reveal``: ``hop``'s choice of the first move, but it decides only where a card is
+  shown, as ``reveal`` does: the plan is the best move and then the continuation most
+  of the arrangements won after it take, up to the next reveal (a player can follow it).
 - ``reveal`` (the default): plans run up to and including the next move that shows an
   unseen card. Until that move nothing new is seen, so a plan up to it is one the
   player can really follow whatever the arrangement; plans are compared only there,
@@ -41,7 +44,7 @@ from .knowledge import Knowledge
 from .sample import sample
 
 Plan = tuple[Move, ...]
-METHODS = ("reveal", "hop")
+METHODS = ("reveal", "hop", "hop-reveal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +127,7 @@ def _solve(p: Position, settings: Settings, clock: _Clock) -> tuple[str, list[Mo
         max_states=settings.max_states,
         cancel=clock.cancel,
         table_size=max(1_000, settings.max_states // 16),
+        check=False,  # many solves: the bot and the player play every move through play
     )
     return r.result, r.moves
 
@@ -191,6 +195,24 @@ def _first(position: Position, knowledge: Knowledge, line: list[Move], method: s
     return _cut(position, knowledge, line) if method == "reveal" else tuple(line[:1])
 
 
+def _onward(position: Position, knowledge: Knowledge, plan: Plan, rest: list[Move]) -> Plan:
+    """How a winning line goes on after ``plan`` up to its next reveal (nothing when the
+    plan itself shows a card: what comes next depends on it)."""
+    after = _plays(position, plan)
+    return () if _reveals(knowledge, after) else _cut(after, knowledge, rest)
+
+
+def _avoiding(position: Position, plan: Plan, rest: Plan, avoid: Collection[Hashable]) -> Plan:
+    """``rest`` (played after ``plan``) up to its first move into a state to avoid."""
+    game = game_for(position)
+    p = _plays(position, plan)
+    for k, m in enumerate(rest):
+        p = game.apply(p, m)
+        if state_key(p) in avoid:
+            return rest[:k]
+    return rest
+
+
 def _identity(position: Position, plan: Plan) -> Hashable:
     """What a plan does: the state it reaches before its last move, and that move. Plans
     that differ only in the order of the moves before the reveal do the same."""
@@ -207,7 +229,7 @@ def _candidates(
     """The plans to score, by identity, most often found first (``reveal``: at most
     ``shortlist``)."""
     game = game_for(position)
-    if settings.method == "hop":
+    if settings.method != "reveal":
         plans: list[Plan] = [(m,) for m in game.legal_moves(position)]
     else:
         found: dict[Hashable, Plan] = {}
@@ -264,15 +286,21 @@ def advise(
         position, knowledge, [line for _, v, line in draws if v == "won" and line], settings, avoid
     )
     rows: list[list[str]] = []
-    for (s, verdict, _), mine in zip(draws, own, strict=True):
+    # hop-reveal: how the arrangements won after each plan go on, up to the next reveal.
+    onwards: dict[Hashable, Counter[Plan]] = {identity: Counter() for identity in plans}
+    for (s, verdict, line), mine in zip(draws, own, strict=True):
         row = []
         for identity, plan in plans.items():
             if verdict != "won":
                 row.append(verdict)  # nothing wins where the position itself is lost
             elif identity == mine:
                 row.append("won")
+                onwards[identity][_onward(position, knowledge, plan, line[len(plan) :])] += 1
             else:
-                row.append(_solve(_plays(s, plan), settings, clock)[0])
+                after, rest = _solve(_plays(s, plan), settings, clock)
+                row.append(after)
+                if after == "won":
+                    onwards[identity][_onward(position, knowledge, plan, rest)] += 1
             if clock.out():
                 break
         if len(row) < len(plans):
@@ -289,4 +317,7 @@ def advise(
         move = greedy_move(position, avoid)
         return Advice(move, () if move is None else (move,), root, tuple(scored))
     best, estimate = scored[0]
+    if settings.method == "hop-reveal":
+        follow = onwards[_identity(position, best)].most_common(1)
+        best = best + _avoiding(position, best, follow[0][0] if follow else (), avoid)
     return Advice(best[0], best, estimate, tuple(scored))

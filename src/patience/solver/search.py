@@ -122,18 +122,24 @@ def solve(
     cancel: threading.Event | None = None,
     *,
     table_size: int = DEFAULT_TABLE_SIZE,
+    check: bool = True,
 ) -> SolveResult:
     """Decide ``position``: ``won`` with a winning line, ``lost`` (proven) or ``unknown``.
 
     ``timeout`` None: bounded by ``max_states`` alone, so the verdict is the same on every
-    machine (``find_winnable_within``)."""
+    machine (``find_winnable_within``). ``check`` False skips replaying a winning line
+    through the engine's checked ``play`` (the guard against a wrong ``won``): for a
+    caller that makes many solves, needs their verdicts, and plays any move it takes
+    through ``play`` itself (the fair advisor's sampled arrangements). The verdict and
+    line are the same either way (the native verdicts are tested against the reference
+    search with the check on)."""
     start = time.monotonic()
     game = game_for(position)
     adapter = adapter_for(game)
     deadline = math.inf if timeout is None else start + timeout
     budget = Budget(start, deadline, max_states, cancel)
     verdict, moves, states = decide(position, adapter, budget, table_size)
-    if verdict == Verdict.WON:
+    if verdict == Verdict.WON and check:
         # The line must stand up to the engine's own checks: never a wrong verdict.
         end = replay(position, moves)
         if not game.is_won(end):

@@ -258,17 +258,22 @@ def create_app(
         return await game_view(lambda: service.foundation(game_id, body.pile, body.autoplay))
 
     async def newest(
-        key: str, request: Request, budget: float, work: Callable[[float, assist.Cancel], T]
+        key: str,
+        request: Request,
+        budget: float,
+        work: Callable[[float, assist.Cancel], T],
+        since: float,
     ) -> T:
-        """``work`` in the solver pool; a newer request under ``key`` cancels this one (it
-        would answer for a position the player may have left)."""
+        """``work`` in the solver pool, within ``budget`` seconds from ``since`` (when the
+        request arrived); a newer request under ``key`` cancels this one (it would answer
+        for a position the player may have left)."""
         cancel = threading.Event()
         previous = hint_cancels.pop(key, None)
         if previous is not None:
             previous.set()
         hint_cancels[key] = cancel
         try:
-            return await solvers.run(request, cancel, budget, work)
+            return await solvers.run(request, cancel, budget, work, since)
         finally:
             if hint_cancels.get(key) is cancel:
                 del hint_cancels[key]
@@ -288,17 +293,18 @@ def create_app(
         Fair by default: the move with the best chance of winning from what the player
         has seen, with that chance. A newer hint request for the game cancels this one.
         """
+        arrived = time.monotonic()  # the 2 s are the page's: from here to the answer
         if not peek:
             position, knowledge, keys = await in_thread(lambda: service.player_state(game_id))
             work = partial(fair_assist.fair_hint, position, knowledge, keys, settings=hint_settings)
-            return await newest(game_id, request, hint_timeout, work)
+            return await newest(game_id, request, hint_timeout, work, arrived)
         live = await in_thread(lambda: service.mark_assisted(game_id))
         position = live.session.position
         known = hints.get(position)
         if known is not None:
             return {**known, "fair": False}
         work = partial(assist.compute_hint, position)
-        result = await newest(game_id, request, hint_timeout, work)
+        result = await newest(game_id, request, hint_timeout, work, arrived)
         # Replaying a winning line to remember it is engine work: never on the event loop
         # that serves the page and the moves.
         await in_thread(lambda: hints.learn(position, result))
@@ -310,9 +316,10 @@ def create_app(
         arrangements of the unseen cards from which the position can still be won, with
         its 95% interval and the sample count (about 3 s at most; 503 when busy). A newer
         request for the game cancels this one."""
+        arrived = time.monotonic()
         position, knowledge, _keys = await in_thread(lambda: service.player_state(game_id))
         work = partial(fair_assist.chance_of, position, knowledge, settings=chance_settings)
-        return await newest(f"chance:{game_id}", request, chance_timeout, work)
+        return await newest(f"chance:{game_id}", request, chance_timeout, work, arrived)
 
     @api.post("/games/{game_id}/rewind", response_model=GameView)
     async def rewind(game_id: str, request: Request) -> dict[str, Any]:

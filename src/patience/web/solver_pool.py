@@ -3,9 +3,11 @@
 A search (hint, rewind, winnable deal) takes one of ``slots`` and runs in that slot's
 worker process (``solver_worker``), started on first use and at a lower CPU priority:
 no number of hint requests can take the server's interpreter or the cores that the page
-and the moves need. A request waits for a slot at most its budget, then searches for
-what is left of it; one that gets no slot in time is refused (503 "solver_busy"). A
-worker that dies is replaced, and its request refused (503 "solver_failed").
+and the moves need. A request's budget is the whole round trip, counted from when it
+arrived (``since``): it waits for a slot at most its budget, then searches for what is
+left of it less ``ANSWER`` (kept for the answer's way back to the page); one that gets no
+slot in time is refused (503 "solver_busy"). A worker that dies is replaced, and its
+request refused (503 "solver_failed").
 
 The work is a picklable callable (a module-level function, or ``functools.partial`` of
 one over picklable arguments) called in the worker as ``work(seconds_left, cancel)``;
@@ -43,6 +45,12 @@ POLL = 0.05
 """Seconds between two looks at the request's cancel event while a worker searches."""
 GRACE = 10.0
 """Seconds past its deadline a worker may take to answer before it is killed as hung."""
+ANSWER = 0.5
+"""Seconds of a request's budget kept from its search for the answer's way back (the
+search's last steps, the worker's reply, the server's, the page drawing it): a 2 s hint
+searches until 1.5 s after the request arrived at most. Measured on the loaded 2-core
+machine (bench/hint.py), the answer reached the page up to 0.3 s after the search's
+deadline, nearly all of it in the server and its worker (the page: 0.06 s)."""
 STARTUP = 60.0
 """Seconds a new worker may take to load (on a busy machine) before it is killed as hung."""
 STOP_WAIT = 5.0
@@ -209,13 +217,19 @@ class SolverPool:
         cancel: threading.Event,
         budget: float,
         work: Callable[[float, Cancel], T],
+        since: float | None = None,
     ) -> T:
         """``work(seconds_left, cancel)`` in a worker process, once a slot is free within
-        ``budget``. ``work`` is a module-level function (or a ``functools.partial`` of one
-        with picklable arguments) whose result is plain data."""
-        deadline = time.monotonic() + budget
+        ``budget`` seconds from ``since`` (``time.monotonic()`` when the request arrived;
+        None: now). ``seconds_left`` is what remains of the budget less ``ANSWER`` (a quarter
+        of the budget, if less, for the short ones of tests): the
+        time the request spent before (reading the game, waiting for a slot, handing the
+        work over) is the search's. ``work`` is a module-level function (or a
+        ``functools.partial`` of one with picklable arguments) whose result is plain data."""
+        deadline = (time.monotonic() if since is None else since) + budget
+        answer_by = deadline - min(ANSWER, budget / 4)
         acquired = False
-        with anyio.move_on_after(budget):
+        with anyio.move_on_after(deadline - time.monotonic()):
             await self.slots.acquire()
             acquired = True
         if not acquired:
@@ -224,7 +238,10 @@ class SolverPool:
             )
         try:
             return await run_cancellable(
-                request, cancel, lambda: self._call(work, deadline, cancel), self.threads
+                request,
+                cancel,
+                lambda: self._call(work, answer_by, cancel),
+                self.threads,
             )
         except WorkerDied:
             raise ApiError(

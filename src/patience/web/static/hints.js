@@ -87,7 +87,7 @@ function presentHint(h) {
   state.hint = m && m.deal ? { src: "stock", index: -1, dst: null, move: h.move } : m ? { ...m, move: h.move } : null;
   const cards = state.cards;
   const text = () => hintText(h, describeMove(h.move, cards));
-  setStatus(text, "hint", hintDetail(h));
+  setStatus(text, "hint", () => hintDetail(h)); // its detail, too, in the language of the moment
   say(text());
   render();
 }

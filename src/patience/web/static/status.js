@@ -14,14 +14,16 @@ export function say(text) {
   setTimeout(() => (announceEl.textContent = text), 30);
 }
 
-// Show a message; text may be a function, called again when the language changes.
+// Show a message; text may be a function, called again when the language changes, and
+// so may extra (an element after it, or a function making it, such as a hint's detail).
 export function setStatus(text, kind = "info", extra = null) {
   state.status = { text, kind, extra };
   statusEl.replaceChildren();
   const span = document.createElement("span");
   span.textContent = typeof text === "function" ? text() : text;
   statusEl.append(span);
-  if (extra) statusEl.append(extra);
+  const node = typeof extra === "function" ? extra() : extra;
+  if (node) statusEl.append(node);
   statusEl.dataset.kind = kind;
 }
 

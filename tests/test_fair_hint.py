@@ -182,16 +182,21 @@ def test_rewind_makes_the_game_assisted(client: Any) -> None:
     assert view["moves_made"] == 0 and view["assisted"]
 
 
-def test_a_newer_fair_hint_cancels_the_older(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def held_fair_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Path]:
+    """An app whose fair hints are held at the gate (solver_stubs), 30 s for a hint."""
     import patience.fair_assist as fair_module
 
     gate = tmp_path / "gate"
     gate.mkdir()
     monkeypatch.setenv(solver_stubs.GATE, str(gate))
     monkeypatch.setattr(fair_module, "fair_hint", solver_stubs.held_fair_hint)
-    app = create_app(tmp_path / "data", hint_timeout=30.0)
+    return create_app(tmp_path / "data", hint_timeout=30.0), gate
+
+
+def test_a_newer_fair_hint_cancels_the_older(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, gate = held_fair_app(tmp_path, monkeypatch)
     with TestClient(app, base_url="http://localhost") as c:
         gid = create(c, game="klondike", deal=5)["id"]
         replies: list[int] = []
@@ -222,14 +227,9 @@ def test_the_hints_budget_counts_from_when_the_request_arrived(
     # made to take 1 s) is not the search's, nor is the margin kept for the answer.
     import time
 
-    import patience.fair_assist as fair_module
     from patience.web import solver_pool
 
-    gate = tmp_path / "gate"
-    gate.mkdir()
-    monkeypatch.setenv(solver_stubs.GATE, str(gate))
-    monkeypatch.setattr(fair_module, "fair_hint", solver_stubs.held_fair_hint)
-    app = create_app(tmp_path / "data", hint_timeout=30.0)
+    app, gate = held_fair_app(tmp_path, monkeypatch)
     service = app.state.service
     player_state = service.player_state
 

@@ -458,7 +458,10 @@ def study(
             metavar="ADDRESS",
         ),
     ] = None,
-    timeout: Annotated[float, timeout_option("Seconds per deal before 'unknown'.")] = 30.0,
+    timeout: Annotated[
+        float,
+        timeout_option("CPU seconds per deal before 'unknown' (the same on a busy machine)."),
+    ] = 30.0,
     db: Annotated[
         Path, typer.Option("--db", help="SQLite file of results (a rerun skips stored deals).")
     ] = Path("patience-study.db"),
@@ -511,7 +514,7 @@ def study(
         float | None,
         typer.Option(
             "--budget",
-            help="With --fair: seconds per decision at most (default 2).",
+            help="With --fair: CPU seconds per decision at most (default 2).",
             parser=seconds,
             metavar="SECONDS",
         ),

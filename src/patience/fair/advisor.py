@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from collections import Counter
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass, field
@@ -38,7 +37,7 @@ from ..games import game_for
 from ..moves import Move
 from ..position import Position
 from ..proportion import wilson
-from ..solver import solve
+from ..solver import clock, solve
 from .greedy import greedy_move, state_key
 from .knowledge import Knowledge
 from .sample import sample
@@ -108,11 +107,11 @@ class Advice:
 
 class _Clock:
     def __init__(self, budget: float, cancel: threading.Event | None) -> None:
-        self.end = time.monotonic() + budget
+        self.end = clock.now() + budget
         self.cancel = cancel
 
     def left(self) -> float:
-        return self.end - time.monotonic()
+        return self.end - clock.now()
 
     def out(self) -> bool:
         return self.left() <= 0 or (self.cancel is not None and self.cancel.is_set())

@@ -222,6 +222,7 @@ static PyMethodDef methods[] = {
      " -> (verdict, line, states)\n"
      "verdict: 0 won, 1 lost, 2 unknown; line: move codes (0 deal, 1+k w>f, 5+j w>r,"
      " 9+4j+k r>f); max_states < 0: no cap."},
+    USE_CPU_CLOCK_METHOD,
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

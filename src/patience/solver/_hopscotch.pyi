@@ -26,3 +26,6 @@ def search(
     """Decide a position given as ranks: the cards in the order they come up (the waste
     card first), the foundation sizes, the four reserves (bottom to top); the pass
     schedule and ordering weights of ``hopscotch.py``."""
+
+def use_cpu_clock(on: bool) -> None:
+    """This thread's deadlines on its CPU time (``on``) or on the wall clock (``clock.py``)."""

@@ -82,7 +82,7 @@ static int tick(Search *S) {
 }
 
 /* Whether the whole search must stop (not only this pass): hopscotch_labels.py's
- * ``time.monotonic() > self.deadline or self.stopped()``. */
+ * ``clock.now() > self.deadline or self.stopped()``. */
 static int stopped(Search *S) {
     return S->cancelled || S->oom || (S->max_states >= 0 && S->states > S->max_states) ||
            now() > S->deadline;

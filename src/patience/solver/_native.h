@@ -32,11 +32,28 @@ static inline uint64_t mixb(uint64_t x) {
     return x ^ (x >> 33);
 }
 
+/* The clock of the deadlines (clock.py): the monotonic wall clock, or, once
+ * ``use_cpu_clock(True)`` was called in this thread, the thread's CPU time (a study's
+ * budget then means the same work on a busy machine as on a quiet one). */
+static _Thread_local int cpu_clock = 0;
+
 static inline double now(void) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(cpu_clock ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
+
+static PyObject *py_use_cpu_clock(PyObject *self, PyObject *on) {
+    (void)self;
+    int flag = PyObject_IsTrue(on);
+    if (flag < 0) return NULL;
+    cpu_clock = flag;
+    Py_RETURN_NONE;
+}
+
+#define USE_CPU_CLOCK_METHOD                                                          \
+    {"use_cpu_clock", (PyCFunction)py_use_cpu_clock, METH_O,                          \
+     "use_cpu_clock(on): this thread's deadlines on its CPU time (on) or the wall clock."}
 
 /* Whether the search must stop for its caller: ``cancel`` (a threading.Event, or
  * None) is set, or a signal handler raised (Ctrl-C, in the main thread: then

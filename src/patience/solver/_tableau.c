@@ -345,6 +345,7 @@ static PyMethodDef methods[] = {
      "bakers_dozen(foundations, tableau, other_suit, kings_move, prune, discrepancies,"
      " seconds, max_states, table_size, cancel, seed) -> (verdict, moves, states)\n"
      "seed: a jittered move order (0: none)."},
+    USE_CPU_CLOCK_METHOD,
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_tableau",

@@ -55,3 +55,6 @@ def bakers_dozen(
     seed: int,
 ) -> tuple[int, list[str], int]:
     """Baker's Dozen (``seed``: a jittered move order, 0: none)."""
+
+def use_cpu_clock(on: bool) -> None:
+    """This thread's deadlines on its CPU time (``on``) or on the wall clock (``clock.py``)."""

@@ -25,13 +25,13 @@ does not hold for a Klondike waste card, whose removal shifts what later deals t
 
 from __future__ import annotations
 
-import time
 from types import ModuleType
 from typing import Any
 
 from ..cards import RANK, RED, SUIT
 from ..moves import Move
 from ..position import Position
+from . import clock
 from .schedule import Budget, Outcome, Runner, Stage, Verdict
 
 native: ModuleType | None
@@ -94,7 +94,7 @@ def native_runner(
         code, line, n = run(
             *position,
             -1 if s.limit is None else s.limit,
-            max(0.0, s.until - time.monotonic()),
+            max(0.0, s.until - clock.now()),
             -1 if max_states is None else max_states,
             table,
             budget.cancel,

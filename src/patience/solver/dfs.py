@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from collections.abc import Hashable
 from typing import Any
 
 from ..moves import Move
 from ..position import Position
+from . import clock
 from .base import Adapter, Tag
 from .schedule import Outcome, Runner, Stage, Verdict
 
@@ -118,7 +118,7 @@ def search(
         table.add(key, cost)
         states += 1
         if states & 511 == 0:
-            if deadline is not None and time.monotonic() > deadline:
+            if deadline is not None and clock.now() > deadline:
                 raise _Stop
             if cancel is not None and cancel.is_set():
                 raise _Stop

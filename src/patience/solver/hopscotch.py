@@ -48,12 +48,12 @@ a single event left: that card's label is forced).
 from __future__ import annotations
 
 import threading
-import time
 from types import ModuleType
 
 from ..cards import RANK
 from ..moves import Move
 from ..position import Position
+from . import clock
 from .base import Adapter, Child, Tag
 from .hopscotch_labels import (
     BAD,
@@ -200,7 +200,7 @@ def native_decide(
         waste_first=bool(p.waste),
         foundations=bytes(len(f) for f in p.foundations),
         reserves=[bytes(RANK[c] for c in r) for r in p.reserve],
-        seconds=max(0.0, deadline - time.monotonic()),
+        seconds=max(0.0, deadline - clock.now()),
         max_states=-1 if max_states is None else max_states,
         table_size=max(1000, table_size),
         cancel=cancel,

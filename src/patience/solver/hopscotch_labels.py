@@ -5,12 +5,12 @@ events each rank fills, the ordering weights, the move codes.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 
 from ..cards import RANK
 from ..moves import Move
 from ..position import Position
+from . import clock
 from .schedule import Budget, Outcome, Stage, Verdict
 
 SEQ: tuple[tuple[int, ...], ...] = tuple(
@@ -239,7 +239,7 @@ class LabelledSearch:
 
     def tick(self) -> None:
         """Raise _Stop when the pass's time is up, the caller cancelled, or the budget is spent."""
-        if time.monotonic() > self.pass_deadline or self.stopped():
+        if clock.now() > self.pass_deadline or self.stopped():
             raise _Stop
 
     def stopped(self) -> bool:

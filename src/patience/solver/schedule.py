@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import math
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import NamedTuple
 
 from ..moves import Move
+from . import clock
 
 
 class Verdict(StrEnum):
@@ -90,7 +90,7 @@ class Budget:
         cancel: threading.Event | None = None,
     ) -> Budget:
         """A budget from now until ``deadline``."""
-        return cls(time.monotonic(), deadline, max_states, cancel)
+        return cls(clock.now(), deadline, max_states, cancel)
 
     def untimed(self) -> bool:
         """Whether only the states (and the cancel event) bound this search: its answer is
@@ -100,7 +100,7 @@ class Budget:
 
     def now(self) -> float:
         """Where the search is: the time, or the states spent when it is untimed."""
-        return self.states if self.untimed() else time.monotonic()
+        return self.states if self.untimed() else clock.now()
 
     def at(self, share: float) -> float:
         """Where ``share`` of the budget has passed (a time, or untimed a count of states)."""
@@ -121,7 +121,7 @@ class Budget:
         """Whether the search must stop: cancelled, out of states, or out of time."""
         if self.max_states is not None and self.states >= self.max_states:
             return True
-        return self.cancelled() or time.monotonic() >= self.deadline
+        return self.cancelled() or clock.now() >= self.deadline
 
 
 def for_budget(schedule: Schedule, budget: Budget) -> Schedule:
@@ -137,7 +137,7 @@ class Stage(NamedTuple):
     """One stage of a schedule, for a runner to search."""
 
     until: float
-    """When it must end (``time.monotonic()``)."""
+    """When it must end (``clock.now()``)."""
     limit: int | None = None
     """Its discrepancy limit (None: none)."""
     cap: int | None = None
@@ -197,7 +197,7 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         seed += 1
         until = min(restart_end, budget.deadline)
         if schedule.restart_slice is not None and not budget.untimed():
-            until = min(until, time.monotonic() + schedule.restart_slice)
+            until = min(until, clock.now() + schedule.restart_slice)
         if schedule.restart_limit is None:
             restart = Stage(until, cap=schedule.probe * 2 ** (1 + seed // 2), seed=seed)
         else:

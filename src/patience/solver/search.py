@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib
 import math
 import threading
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -19,6 +18,7 @@ from ..games import game_for, get_game
 from ..moves import Move
 from ..position import Position
 from ..rules import Game
+from . import clock
 from .base import Adapter
 from .dfs import DEFAULT_TABLE_SIZE, reference_runner
 from .schedule import Budget, Outcome, Verdict, run
@@ -133,7 +133,7 @@ def solve(
     through ``play`` itself (the fair advisor's sampled arrangements). The verdict and
     line are the same either way (the native verdicts are tested against the reference
     search with the check on)."""
-    start = time.monotonic()
+    start = clock.now()
     game = game_for(position)
     adapter = adapter_for(game)
     deadline = math.inf if timeout is None else start + timeout
@@ -144,7 +144,7 @@ def solve(
         end = replay(position, moves)
         if not game.is_won(end):
             raise AssertionError("solver line does not win")  # pragma: no cover
-    return SolveResult(verdict, moves, states, time.monotonic() - start)
+    return SolveResult(verdict, moves, states, clock.now() - start)
 
 
 def hint(position: Position, timeout: float = 2.0, cancel: threading.Event | None = None) -> Hint:
@@ -171,10 +171,10 @@ def find_winnable(
     """The first deal number >= ``start`` proven winnable, or None if the budget ran out
     or ``cancel`` was set."""
     rules = get_game(game, options) if isinstance(game, str) else game
-    end = time.monotonic() + budget
+    end = clock.now() + budget
     deal = start
     while True:
-        left = end - time.monotonic()
+        left = end - clock.now()
         if left <= 0 or (cancel is not None and cancel.is_set()):
             return None
         p = rules.new_position(deal)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -33,6 +34,19 @@ def require_chromium() -> None:
     if os.environ.get("CI"):
         pytest.fail(message.replace("skipped", "cannot run in CI"), pytrace=False)
     pytest.skip(message, allow_module_level=True)
+
+
+def playwright_api() -> ModuleType:
+    """Playwright's sync API for a browser test module, which is skipped without Chromium
+    (failed in CI, where it must run) or without Playwright. Its ``expect`` waits up to
+    30 s, for every module alike (the setting is global): the machine running the suite
+    may be busy, and a wait ends as soon as it holds."""
+    require_chromium()
+    api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright is not installed: browser tests skipped"
+    )
+    api.expect.set_options(timeout=30_000)
+    return api
 
 
 def center(locator: Any) -> tuple[float, float]:

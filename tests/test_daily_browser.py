@@ -11,16 +11,12 @@ from typing import Any
 import httpx
 import pytest
 
-from browser import DESKTOP, PHONE, require_chromium
+from browser import DESKTOP, PHONE, playwright_api
 from live import LiveServer, start_game
 from patience import daily
 
-require_chromium()
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="playwright is not installed: browser tests skipped"
-)
+sync_api = playwright_api()
 expect = sync_api.expect
-expect.set_options(timeout=30_000)
 pytestmark = pytest.mark.browser
 Page = Any
 

@@ -11,20 +11,15 @@ from typing import Any
 import pytest
 
 import solver_stubs
-from browser import DESKTOP, NO_ANIMATION, PHONE, allow_peeking, center, drag, require_chromium
+from browser import DESKTOP, NO_ANIMATION, PHONE, allow_peeking, center, drag, playwright_api
 from engine_builders import near_won_klondike
 from live import LiveServer
 from patience import assist, new_game
 from patience.games import position_to_json
 
-require_chromium()
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="playwright is not installed: browser tests skipped"
-)
+sync_api = playwright_api()
 expect = sync_api.expect
 Page = sync_api.Page
-# Generous waits: the machine running the suite may be busy (a wait ends as soon as it holds).
-expect.set_options(timeout=15_000)
 pytestmark = pytest.mark.browser
 
 

@@ -12,18 +12,14 @@ from typing import Any
 import pytest
 
 import solver_stubs
-from browser import allow_peeking, require_chromium
+from browser import allow_peeking, playwright_api
 from engine_builders import near_won_klondike
 from live import LiveServer
 from patience.fair import Settings
 
-require_chromium()
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="playwright is not installed: browser tests skipped"
-)
+sync_api = playwright_api()
 expect = sync_api.expect
 Page = sync_api.Page
-expect.set_options(timeout=15_000)
 pytestmark = pytest.mark.browser
 
 SMALL = Settings(samples=4, max_states=3_000, shortlist=2)

@@ -13,13 +13,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browser import DESKTOP, require_chromium
+from browser import DESKTOP, playwright_api
 from live import LiveServer, start_game
 
-require_chromium()
-pytest.importorskip(
-    "playwright.sync_api", reason="playwright is not installed: browser tests skipped"
-)
+playwright_api()
 pytestmark = pytest.mark.browser
 
 FIRST = ["/api/current", "/api/games", "/api/messages/en"]

@@ -14,11 +14,10 @@ from typing import Any
 
 import pytest
 
-from browser import allow_peeking, drag, require_chromium
+from browser import allow_peeking, drag, playwright_api
 from live import LiveServer
 
-require_chromium()
-playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+sync_api = playwright_api()
 pytestmark = pytest.mark.browser
 
 Page = Any  # playwright's Page; typed loosely to keep the import optional

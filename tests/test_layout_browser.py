@@ -11,11 +11,10 @@ from typing import Any
 
 import pytest
 
-from browser import DESKTOP, NO_ANIMATION, PHONE, require_chromium
+from browser import DESKTOP, NO_ANIMATION, PHONE, playwright_api
 from live import LiveServer, start_game
 
-require_chromium()
-pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+playwright_api()
 
 pytestmark = pytest.mark.browser
 

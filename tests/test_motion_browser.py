@@ -9,13 +9,12 @@ from typing import Any
 
 import pytest
 
-from browser import DESKTOP, require_chromium
+from browser import DESKTOP, playwright_api
 from live import LiveServer, start_game
 from test_api import near_won
 from test_api_autoplay import safe_and_unsafe
 
-require_chromium()
-pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+playwright_api()
 from playwright.sync_api import Page, expect  # noqa: E402
 
 pytestmark = pytest.mark.browser

@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from browser import require_chromium
+from browser import playwright_api
 
-require_chromium()
-pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+playwright_api()
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "screenshots.py"

@@ -11,16 +11,12 @@ from typing import Any
 
 import pytest
 
-from browser import require_chromium
+from browser import playwright_api
 from engine_builders import near_won_klondike
 from live import LiveServer, start_game
 
-require_chromium()
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="playwright is not installed: browser tests skipped"
-)
+sync_api = playwright_api()
 expect = sync_api.expect
-expect.set_options(timeout=15_000)
 pytestmark = pytest.mark.browser
 
 WATCH = """

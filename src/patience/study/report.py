@@ -243,7 +243,9 @@ def markdown(
         'How many deals of each game can be won with every card known ("thoughtful" '
         "solitaire), as the solver decides them (docs/solver.md): `won` with a winning line "
         "replayed through the rules, `lost` only after a search that left nothing out. "
-        "A deal the solver did not decide within its time is *undecided*.",
+        "A deal the solver did not decide within its time is *undecided*. Its time is "
+        "CPU seconds on one core (`patience study --timeout`): the same work on a busy "
+        "machine as on a quiet one.",
         "",
         f"This page is made by one command, `{command}`, from the per-deal results it "
         "names (one compressed CSV file per game and options).",
@@ -255,7 +257,7 @@ def markdown(
         "",
         *table(RATES, rate_cells, report),
         "",
-        "Seconds and states searched per deal, on one core (median, 90th percentile, most):",
+        "CPU seconds and states searched per deal, on one core (median, 90th percentile, most):",
         "",
         *table(COSTS, cost_cells, report),
         "",

@@ -1,0 +1,170 @@
+"""What every ``patience`` command shares: the command group and its one-line usage
+errors, the common arguments and options, the exit-status contract (``fail``,
+``guarded``) and reading a position from the command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import typer
+from typer.core import TyperGroup
+
+from .cli_values import deal_number, seconds
+from .errors import InvalidOptionError, InvalidPositionError, PatienceError
+from .games import GAMES, get_game, position_from_json
+from .position import Position
+
+T = TypeVar("T")
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line: every line break (of any kind) becomes a space."""
+    return " ".join(message.splitlines())
+
+
+class PatienceGroup(TyperGroup):
+    """The command group, whose usage errors are one line (``patience: no such option:
+    --bogus``, exit 2), not the usage block and a boxed message."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except typer.TyperException as exc:  # click's UsageError, BadParameter, ...
+            message = exc.format_message().rstrip(".")
+            typer.echo(f"patience: {one_line(message[:1].lower() + message[1:])}", err=True)
+            code = exc.exit_code
+        except typer.Abort:
+            typer.echo("patience: aborted", err=True)
+            code = 1
+        code = code if isinstance(code, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+app = typer.Typer(
+    cls=PatienceGroup,
+    name="patience",
+    help=(
+        "Solitaire: Klondike, Lady Jane, Baker's Dozen and Hopscotch.\n\n"
+        "With no command, starts the game in your browser. Every command that takes a "
+        "deal takes GAME [--deal N] [--option key=value ...] or --position FILE "
+        f"(- for standard input). Games: {', '.join(GAMES)}."
+    ),
+    no_args_is_help=False,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+GameArg = Annotated[
+    str | None,
+    typer.Argument(help=f"Game: {', '.join(GAMES)}.", show_default=False, metavar="GAME"),
+]
+DealOpt = Annotated[
+    int,
+    typer.Option("--deal", "-d", help="Deal number, 0 or more.", parser=deal_number, metavar="N"),
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="Game option key=value, repeatable: klondike mode=single|three|no-redeal|unlimited; "
+        "bakers-dozen kings=to-bottom|empty-piles, build=any-suit|other-suit.",
+    ),
+]
+PositionOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--position", "-p", help="Read the position from a JSON file (- = stdin).", metavar="FILE"
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document instead of text.")]
+
+
+def timeout_option(help_text: str) -> Any:
+    """The ``--timeout`` option (seconds) with its own help."""
+    return typer.Option("--timeout", help=help_text, parser=seconds, metavar="SECONDS")
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print a one-line reason on standard error and exit."""
+    typer.echo(f"patience: {one_line(message)}", err=True)
+    raise typer.Exit(code)
+
+
+def guarded(fn: Callable[[], T]) -> T:
+    """Run ``fn``, turning bad input into exit 2 and anything else into exit 1."""
+    try:
+        return fn()
+    except PatienceError as exc:
+        fail(str(exc))
+    except (typer.Exit, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # noqa: BLE001 - the contract is exit 1 with a reason
+        fail(f"{type(exc).__name__}: {exc}", 1)
+
+
+def parse_options(items: list[str] | None) -> dict[str, str]:
+    """Read repeated key=value options."""
+    options: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise InvalidOptionError(f"invalid option {item!r}: expected key=value")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def load_position(
+    game: str | None, deal: int, options: list[str] | None, position: str | None
+) -> Position:
+    """The position named on the command line: a numbered deal or a JSON file."""
+    if position is not None:
+        if game is not None:
+            raise PatienceError("give either GAME or --position, not both")
+        name = "standard input" if position == "-" else position
+        try:
+            raw = sys.stdin.buffer.read() if position == "-" else Path(position).read_bytes()
+        except OSError as exc:
+            raise PatienceError(f"cannot read {name}: {exc.strerror}") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PatienceError(
+                f"cannot read {name}: not UTF-8 text (byte {exc.object[exc.start]:#04x} "
+                f"at offset {exc.start})"
+            ) from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InvalidPositionError([f"not valid JSON: {exc}"]) from None
+        except RecursionError:
+            raise InvalidPositionError(["not valid JSON: nested too deeply"]) from None
+        except ValueError:  # Python refuses to read an integer of thousands of digits
+            raise InvalidPositionError(["not valid JSON: a number too long"]) from None
+        return position_from_json(data)
+    if game is None:
+        raise PatienceError(f"missing GAME (one of {', '.join(GAMES)}) or --position FILE")
+    return get_game(game, parse_options(options)).new_position(deal)
+
+
+def emit(data: Any, as_json: bool, text: str) -> None:
+    """Print ``data`` as JSON or ``text`` as it is."""
+    if as_json:
+        typer.echo(json.dumps(data, indent=2))
+    else:
+        typer.echo(text)

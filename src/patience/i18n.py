@@ -233,7 +233,8 @@ ENGINE_TABLES = ("BUILD_REFUSALS", "RANK_PLURALS")
 
 def _engine_templates() -> Iterator[tuple[Path, Extracted]]:
     """The engine's messages, found by reading its source (the engine imports no i18n)."""
-    engine = [PACKAGE_DIR / "rules" / "game.py", *sorted((PACKAGE_DIR / "games").glob("*.py"))]
+    folders = (PACKAGE_DIR / "rules", PACKAGE_DIR / "games")
+    engine = [path for folder in folders for path in sorted(folder.glob("*.py"))]
     for path in engine:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for lineno, text, comment in engine_messages(tree):

@@ -1,7 +1,8 @@
 """The shared vocabulary of piles and build policies, and the generic rules engine."""
 
 from .build import ALTERNATE_COLOUR, ANY_SUIT, IN_SUIT, OTHER_SUIT, next_rank, suits_match
-from .game import Game, Refusal
+from .game import Game
+from .refusals import Refusal
 
 __all__ = [
     "ALTERNATE_COLOUR",

@@ -1,7 +1,8 @@
 """The generic rules engine: a game declared as data plus a few pure hooks.
 
 Legality lives in one place, ``Game.legal_moves``: ``is_legal`` and ``play`` accept
-exactly the moves it lists, and ``refusal`` only says why another move is refused.
+exactly the moves it lists, and ``refusal`` (``refusals.py``) only says why another move
+is refused; ``validate`` (``problems.py``) checks a position read from outside.
 """
 
 from __future__ import annotations
@@ -10,58 +11,18 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import ClassVar
 
-from ..cards import RANK, SUIT, TEXT, Card
+from ..cards import RANK, SUIT, Card
 from ..errors import IllegalMoveError, InvalidOptionError
-from ..moves import DEAL, FOUNDATION, PILES, RESERVE, STOCK, TABLEAU, WASTE, Move
+from ..moves import DEAL, FOUNDATION, PILES, STOCK, TABLEAU, WASTE, Move
 from ..position import Options, Pile, Position
-from .build import ALTERNATE_COLOUR, ANY_SUIT, IN_SUIT, OTHER_SUIT, next_rank, suits_match
+from .build import ALTERNATE_COLOUR, IN_SUIT, next_rank, suits_match
 from .declare import Arrangement, Help, Table, piles, row, stock_row
+from .problems import position_problems
+from .refusals import Refusal, why_refused
 
 F_NAMES = tuple(f"f{i + 1}" for i in range(4))
 T_NAMES = tuple(f"t{i + 1}" for i in range(13))
 R_NAMES = tuple(f"r{i + 1}" for i in range(7))
-RANK_NAMES = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
-
-
-RANK_PLURALS = (
-    "",
-    "Aces",
-    "2s",
-    "3s",
-    "4s",
-    "5s",
-    "6s",
-    "7s",
-    "8s",
-    "9s",
-    "10s",
-    "Jacks",
-    "Queens",
-    "Kings",
-)
-BUILD_REFUSALS = {
-    ALTERNATE_COLOUR: "{card} does not go on {top}: build down by one rank in alternating colours",
-    ANY_SUIT: "{card} does not go on {top}: build down by one rank",
-    OTHER_SUIT: "{card} does not go on {top}: build down by one rank in another suit",
-}
-
-
-class Refusal:
-    """Why a move is refused: an English template with ``{name}`` params (translatable)."""
-
-    __slots__ = ("template", "params")
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template = template
-        self.params = params
-
-    def __str__(self) -> str:
-        return self.template.format(**self.params)
-
-    def __repr__(self) -> str:
-        return f"Refusal({self.template!r}, **{self.params!r})"
-
-
 # Every move the generator can make, built once: generation only looks them up.
 _MOVES: dict[tuple[str, str, int], Move] = {
     (src, dst, n): Move(src, dst, n)
@@ -410,172 +371,8 @@ class Game:
 
     def refusal(self, p: Position, move: Move) -> Refusal:
         """Why ``move`` is not legal in ``p``, as a translatable template and its params."""
-        if move.is_deal:
-            return self.deal_refusal(p) or Refusal("deal is legal here")
-        skind, i = PILES[move.src]
-        dkind, j = PILES[move.dst]
-        src, dst = move.src, move.dst
-        for kind, idx, name in ((skind, i, src), (dkind, j, dst)):
-            if not self._has_pile(p, kind, idx):
-                return Refusal("{game} has no pile {pile}", game=self.title, pile=name)
-        src_cards = self._pile(p, skind, i)
-        if not src_cards:
-            return Refusal("{pile} is empty", pile=src)
-        moving = src_cards[-move.count] if move.count <= len(src_cards) else src_cards[0]
-        card = TEXT[moving]
-        if skind == STOCK and not self.stock_playable(p):
-            return Refusal("the stock's cards are face down: use deal")
-        if skind == FOUNDATION and not self.foundation_to_tableau:
-            return Refusal("cards on the foundations stay there in {game}", game=self.title)
-        if move.count > 1:
-            if skind != TABLEAU:
-                return Refusal("only a tableau run moves as a group")
-            if self.max_run == 1:
-                return Refusal("only one card moves at a time in {game}", game=self.title)
-            up = len(src_cards) - p.down[i]
-            if move.count > up:
-                return Refusal("{pile} does not have that many face-up cards", pile=src)
-            if move.count > self.run_length(p, i):
-                run = self._cards(src_cards[-move.count :])
-                return Refusal("{cards} is not a sequence that moves together", cards=run)
-        if dkind == FOUNDATION:
-            if skind == FOUNDATION:
-                return Refusal("a foundation card never moves to another foundation")
-            if move.count > 1:
-                return Refusal("cards go to a foundation one at a time")
-            acc = self.foundation_accepts(p, j)
-            f = p.foundations[j]
-            if acc is None:
-                return Refusal("{pile} is complete", pile=dst)
-            rank, suit = acc
-            if not f:
-                return Refusal(
-                    "{card} cannot start {pile}: only {ranks} start it",
-                    card=card,
-                    pile=dst,
-                    ranks=RANK_PLURALS[rank],
-                )
-            if RANK[moving] != rank or (suit >= 0 and SUIT[moving] != suit):
-                return Refusal(
-                    "{card} does not follow {below} on {pile}",
-                    card=card,
-                    below=TEXT[f[-1]],
-                    pile=dst,
-                )
-        elif dkind == TABLEAU:
-            if skind == RESERVE and not self.reserve_to_tableau:
-                return Refusal("a reserve card goes only to a foundation")
-            dest = p.tableau[j]
-            need = self.tableau_accepts(p, j)
-            if not dest:
-                if need is None:
-                    return Refusal(
-                        "{pile} is empty, and an empty tableau pile stays empty", pile=dst
-                    )
-                if self.max_run > 1:
-                    return Refusal(
-                        "{pile} is empty: it takes only {ranks} (or a run led by one)",
-                        pile=dst,
-                        ranks=RANK_PLURALS[need],
-                    )
-                return Refusal(
-                    "{pile} is empty: it takes only {ranks}", pile=dst, ranks=RANK_PLURALS[need]
-                )
-            top = TEXT[dest[-1]]
-            if need is None:
-                if self.base_ends_sequence and RANK[dest[-1]] == p.base:
-                    return Refusal("nothing goes on {top}: the base rank ends a sequence", top=top)
-                return Refusal("nothing goes on {top}: nothing ranks below an Ace", top=top)
-            if not self.builds_on(dest[-1], moving):
-                return Refusal(BUILD_REFUSALS[self.tableau_build], card=card, top=top)
-        elif dkind == RESERVE:
-            if not self.waste_to_reserve:
-                return Refusal("nothing is built on a reserve")
-            if skind != WASTE:
-                return Refusal("only the waste card goes to a reserve")
-        elif dkind == STOCK:
-            return Refusal("nothing may be put on the stock")
-        elif dkind == WASTE:
-            return Refusal("nothing may be put on the waste")
-        return Refusal("{move} is not legal here", move=str(move))
-
-    def _has_pile(self, p: Position, kind: int, idx: int) -> bool:
-        if kind in (STOCK, WASTE):
-            return self.has_stock
-        if kind == FOUNDATION:
-            return idx < len(p.foundations)
-        if kind == TABLEAU:
-            return idx < len(p.tableau)
-        return idx < len(p.reserve)
-
-    def _pile(self, p: Position, kind: int, idx: int) -> Pile:
-        if kind == STOCK:
-            return p.stock
-        if kind == WASTE:
-            return p.waste
-        if kind == FOUNDATION:
-            return p.foundations[idx]
-        if kind == TABLEAU:
-            return p.tableau[idx]
-        return p.reserve[idx]
-
-    @staticmethod
-    def _cards(cards: Pile) -> str:
-        return " ".join(TEXT[c] for c in cards)
+        return why_refused(self, p, move)
 
     def validate(self, p: Position) -> list[str]:
         """Every problem of a position read from outside (empty when it is sound)."""
-        problems: list[str] = []
-        for label, got, want in (
-            ("foundations", len(p.foundations), 4),
-            ("tableau piles", len(p.tableau), self.tableau_piles),
-            ("reserve piles", len(p.reserve), self.reserve_piles),
-        ):
-            if got != want:
-                problems.append(f"{self.title} has {want} {label}, the position has {got}")
-        if problems:
-            return problems
-        seen: dict[Card, int] = {}
-        for c in p.cards_in_play():
-            seen[c] = seen.get(c, 0) + 1
-        dup = [TEXT[c] for c in sorted(seen) if seen[c] > 1]
-        missing = [TEXT[c] for c in range(52) if c not in seen]
-        if dup:
-            problems.append("duplicate cards: " + " ".join(dup))
-        if missing:
-            problems.append("missing cards: " + " ".join(missing))
-        if not self.has_stock and (p.stock or p.waste):
-            problems.append(f"{self.title} has no stock or waste")
-        for k, (pile, d) in enumerate(zip(p.tableau, p.down, strict=True)):
-            if d and d >= len(pile):
-                problems.append(f"t{k + 1}: its top card must be face up")
-        if self.base_ends_sequence != (p.base is not None):
-            problems.append(
-                "'base' is required"
-                if self.base_ends_sequence
-                else f"{self.title} has no base rank"
-            )
-        if not problems:
-            problems.extend(self._foundation_problems(p))
-        problems.extend(self.extra_problems(p))
-        return problems
-
-    def _foundation_problems(self, p: Position) -> list[str]:
-        problems = []
-        for i, f in enumerate(p.foundations):
-            if len(f) > 13:
-                problems.append(f"f{i + 1} holds {len(f)} cards, more than 13")
-                continue
-            for k, card in enumerate(f):
-                acc = self._next_on_foundation(p, i, f[:k])
-                if acc is None or RANK[card] != acc[0] or (acc[1] >= 0 and SUIT[card] != acc[1]):
-                    if k:
-                        problems.append(f"f{i + 1}: {TEXT[card]} does not follow {TEXT[f[k - 1]]}")
-                    else:
-                        start = RANK_NAMES[self.foundation_start(p, i)]
-                        article = "an" if start in ("Ace", "8") else "a"
-                        problems.append(
-                            f"f{i + 1} must start with {article} {start}, not {TEXT[card]}"
-                        )
-                    break
-        return problems
+        return position_problems(self, p)

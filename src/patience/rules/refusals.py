@@ -1,0 +1,168 @@
+"""Why a move is refused, in words a player reads (translatable templates): the one
+place that explains what ``Game.legal_moves`` leaves out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import RANK, SUIT, TEXT
+from ..moves import FOUNDATION, PILES, RESERVE, STOCK, TABLEAU, WASTE, Move
+from ..position import Pile, Position
+from .build import ALTERNATE_COLOUR, ANY_SUIT, OTHER_SUIT
+
+if TYPE_CHECKING:
+    from .game import Game
+
+RANK_PLURALS = (
+    "",
+    "Aces",
+    "2s",
+    "3s",
+    "4s",
+    "5s",
+    "6s",
+    "7s",
+    "8s",
+    "9s",
+    "10s",
+    "Jacks",
+    "Queens",
+    "Kings",
+)
+BUILD_REFUSALS = {
+    ALTERNATE_COLOUR: "{card} does not go on {top}: build down by one rank in alternating colours",
+    ANY_SUIT: "{card} does not go on {top}: build down by one rank",
+    OTHER_SUIT: "{card} does not go on {top}: build down by one rank in another suit",
+}
+
+
+class Refusal:
+    """Why a move is refused: an English template with ``{name}`` params (translatable)."""
+
+    __slots__ = ("template", "params")
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+
+    def __str__(self) -> str:
+        return self.template.format(**self.params)
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.template!r}, **{self.params!r})"
+
+
+def why_refused(game: Game, p: Position, move: Move) -> Refusal:
+    """Why ``move`` is not legal in ``p``, as a translatable template and its params."""
+    if move.is_deal:
+        return game.deal_refusal(p) or Refusal("deal is legal here")
+    skind, i = PILES[move.src]
+    dkind, j = PILES[move.dst]
+    src, dst = move.src, move.dst
+    for kind, idx, name in ((skind, i, src), (dkind, j, dst)):
+        if not _has_pile(game, p, kind, idx):
+            return Refusal("{game} has no pile {pile}", game=game.title, pile=name)
+    src_cards = _pile(p, skind, i)
+    if not src_cards:
+        return Refusal("{pile} is empty", pile=src)
+    moving = src_cards[-move.count] if move.count <= len(src_cards) else src_cards[0]
+    card = TEXT[moving]
+    if skind == STOCK and not game.stock_playable(p):
+        return Refusal("the stock's cards are face down: use deal")
+    if skind == FOUNDATION and not game.foundation_to_tableau:
+        return Refusal("cards on the foundations stay there in {game}", game=game.title)
+    if move.count > 1:
+        if skind != TABLEAU:
+            return Refusal("only a tableau run moves as a group")
+        if game.max_run == 1:
+            return Refusal("only one card moves at a time in {game}", game=game.title)
+        up = len(src_cards) - p.down[i]
+        if move.count > up:
+            return Refusal("{pile} does not have that many face-up cards", pile=src)
+        if move.count > game.run_length(p, i):
+            run = _cards(src_cards[-move.count :])
+            return Refusal("{cards} is not a sequence that moves together", cards=run)
+    if dkind == FOUNDATION:
+        if skind == FOUNDATION:
+            return Refusal("a foundation card never moves to another foundation")
+        if move.count > 1:
+            return Refusal("cards go to a foundation one at a time")
+        acc = game.foundation_accepts(p, j)
+        f = p.foundations[j]
+        if acc is None:
+            return Refusal("{pile} is complete", pile=dst)
+        rank, suit = acc
+        if not f:
+            return Refusal(
+                "{card} cannot start {pile}: only {ranks} start it",
+                card=card,
+                pile=dst,
+                ranks=RANK_PLURALS[rank],
+            )
+        if RANK[moving] != rank or (suit >= 0 and SUIT[moving] != suit):
+            return Refusal(
+                "{card} does not follow {below} on {pile}",
+                card=card,
+                below=TEXT[f[-1]],
+                pile=dst,
+            )
+    elif dkind == TABLEAU:
+        if skind == RESERVE and not game.reserve_to_tableau:
+            return Refusal("a reserve card goes only to a foundation")
+        dest = p.tableau[j]
+        need = game.tableau_accepts(p, j)
+        if not dest:
+            if need is None:
+                return Refusal("{pile} is empty, and an empty tableau pile stays empty", pile=dst)
+            if game.max_run > 1:
+                return Refusal(
+                    "{pile} is empty: it takes only {ranks} (or a run led by one)",
+                    pile=dst,
+                    ranks=RANK_PLURALS[need],
+                )
+            return Refusal(
+                "{pile} is empty: it takes only {ranks}", pile=dst, ranks=RANK_PLURALS[need]
+            )
+        top = TEXT[dest[-1]]
+        if need is None:
+            if game.base_ends_sequence and RANK[dest[-1]] == p.base:
+                return Refusal("nothing goes on {top}: the base rank ends a sequence", top=top)
+            return Refusal("nothing goes on {top}: nothing ranks below an Ace", top=top)
+        if not game.builds_on(dest[-1], moving):
+            return Refusal(BUILD_REFUSALS[game.tableau_build], card=card, top=top)
+    elif dkind == RESERVE:
+        if not game.waste_to_reserve:
+            return Refusal("nothing is built on a reserve")
+        if skind != WASTE:
+            return Refusal("only the waste card goes to a reserve")
+    elif dkind == STOCK:
+        return Refusal("nothing may be put on the stock")
+    elif dkind == WASTE:
+        return Refusal("nothing may be put on the waste")
+    return Refusal("{move} is not legal here", move=str(move))
+
+
+def _has_pile(game: Game, p: Position, kind: int, idx: int) -> bool:
+    if kind in (STOCK, WASTE):
+        return game.has_stock
+    if kind == FOUNDATION:
+        return idx < len(p.foundations)
+    if kind == TABLEAU:
+        return idx < len(p.tableau)
+    return idx < len(p.reserve)
+
+
+def _pile(p: Position, kind: int, idx: int) -> Pile:
+    if kind == STOCK:
+        return p.stock
+    if kind == WASTE:
+        return p.waste
+    if kind == FOUNDATION:
+        return p.foundations[idx]
+    if kind == TABLEAU:
+        return p.tableau[idx]
+    return p.reserve[idx]
+
+
+def _cards(cards: Pile) -> str:
+    return " ".join(TEXT[c] for c in cards)

@@ -248,7 +248,9 @@ def markdown(
         "machine as on a quiet one.",
         "",
         f"This page is made by one command, `{command}`, from the per-deal results it "
-        "names (one compressed CSV file per game and options).",
+        "names (one compressed CSV file per game and options). Deal *N* is the position "
+        "`patience deal GAME --deal N` prints (docs/formats.md, Deal numbers): for "
+        "Klondike and Baker's Dozen, PySolFC's game *N*.",
         "",
         "- *decided %*: the deals decided (won or lost) within the time allowed.",
         "- *win %*: won among the decided deals, with its 95% Wilson interval.",

@@ -147,3 +147,19 @@ def test_a_game_this_version_does_not_know_is_reported_by_its_stored_name(
     res = runner.invoke(app, ["report", "--db", str(db)])
     assert res.exit_code == 0, res.output
     assert res.stdout.startswith("freecell cells=4: deals 1\n")
+
+
+def test_the_work_table_counts_the_deals_over_5_and_30_seconds(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    for deal, seconds, result in ((1, 0.2, "won"), (2, 5.5, "won"), (3, 31.0, "lost"),
+                                  (4, 60.0, "unknown"), (5, 5.0, "won")):  # fmt: skip
+        store.put("lady-jane", "", (deal, result, seconds, 10, 0), 60.0)
+    store.close()
+    res = runner.invoke(
+        app, ["report", "--db", str(tmp_path / "s.db"), "--out", str(tmp_path / "w.md")]
+    )
+    assert res.exit_code == 0, res.output
+    assert "over 5 s 3, over 30 s 2" in res.stdout  # 5.0 s itself is not over 5 s
+    page = (tmp_path / "w.md").read_text()
+    assert "| game | seconds: median | p90 | max | over 5 s | over 30 s |" in page
+    assert "| Lady Jane | 5.500 |" in page and " | 60.000 | 3 | 2 | " in page

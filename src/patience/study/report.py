@@ -162,8 +162,20 @@ def paper_text(line: Line) -> str | None:
 RATES = ("game", "deals", "won", "lost", "undecided", "decided %", "win % (95%)", "all (95%)")
 """The first table: verdicts. *win %* is among decided deals; *all* is the bounds the
 undecided deals leave on the rate of all deals."""
-COSTS = ("game", "seconds: median", "p90", "max", "states: median", "p90", "max")
+COSTS = (
+    "game", "seconds: median", "p90", "max", "over 5 s", "over 30 s", "states: median", "p90",
+    "max",
+)  # fmt: skip
 """The second table: the work per deal."""
+
+SLOW = (5.0, 30.0)
+"""The seconds a deal is counted over (the undecided ones, which spent their whole time,
+among them)."""
+
+
+def slow_counts(line: Line) -> tuple[int, ...]:
+    """How many deals took more than each of ``SLOW``'s seconds."""
+    return tuple(sum(s > limit for s in line.seconds) for limit in SLOW)
 
 
 def rate_cells(line: Line) -> tuple[str, ...]:
@@ -181,8 +193,9 @@ def rate_cells(line: Line) -> tuple[str, ...]:
 
 def cost_cells(line: Line) -> tuple[str, ...]:
     seconds = (f"{q:.3f}" for q in quantiles(line.seconds))
+    slow = (f"{n:,}" for n in slow_counts(line))
     states = (f"{q:,.0f}" for q in quantiles(line.states))
-    return (line.title, *seconds, *states)
+    return (line.title, *seconds, *slow, *states)
 
 
 def text(report: list[Line], fair: Sequence[FairLine] = ()) -> str:
@@ -200,12 +213,13 @@ def text(report: list[Line], fair: Sequence[FairLine] = ()) -> str:
         )
         states = ", ".join(f"{n} {q:,.0f}" for n, q in zip(QS, quantiles(line.states), strict=True))
         decided = line.won + line.lost
+        over5, over30 = slow_counts(line)
         out += [
             f"{line.title}: deals {line.deals}",
             f"  won {line.won:,}, lost {line.lost:,}, undecided {line.unknown:,} "
             f"({pct(decided / line.count)}% decided)",
             f"  win % {win_text(line)} of decided; all deals {bounds_text(line)} (95%)",
-            f"  seconds: {seconds}",
+            f"  seconds: {seconds}; over 5 s {over5:,}, over 30 s {over30:,}",
             f"  states: {states}",
         ]
         if line.unknown:

@@ -55,7 +55,7 @@ def times(report: list[Line], path: Path) -> None:
         shares = [100 * (i + 1) / line.count for i in range(len(decided))]
         ax.step(decided, shares, where="post", label=line.title)
     ax.set_xscale("log")
-    ax.set_xlabel("seconds per deal (one core)")
+    ax.set_xlabel("CPU seconds per deal (one core)")
     ax.set_ylabel("deals decided within, %")
     ax.set_ylim(0, 100.5)
     ax.grid(alpha=0.3)

@@ -10,7 +10,7 @@ engine's random playouts (``bench/engine.py``'s ``measure``: legal moves plus a 
 ``play``, and the solver's unchecked ``apply``), and the solver on deals 1..``--deals``,
 each stopped at ``--states`` states (the states searched and the deals won must match;
 any difference is printed). Every run uses one hash seed, so the playouts make the same
-moves on both sides and in every run.
+moves on both sides and in every run (a digest of each playout's moves must match too).
 
 Two figures per measurement:
 - instructions executed, counted by valgrind's callgrind: each side twice (alternating),
@@ -26,6 +26,7 @@ The defaults took 34 minutes on 2 busy cores (callgrind runs Python ~50 times sl
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -43,7 +44,8 @@ REPO = HERE.parent
 
 Mode = tuple[str, dict[str, str]]
 Figures = dict[str, dict[str, float]]
-"""Per figure: ``cpu`` seconds, or ``instr`` executed; the solver's also ``states`` and ``won``."""
+"""Per figure: ``cpu`` seconds, or ``instr`` executed; the engine's also ``moves`` (a
+digest of the moves its playouts made), the solver's ``states`` and ``won``."""
 
 
 def _measure(modes: list[Mode], steps: int, deals: int, states: int) -> Figures:
@@ -73,8 +75,11 @@ def _measure(modes: list[Mode], steps: int, deals: int, states: int) -> Figures:
     for game, options in modes:
         label = game + "".join(f":{k}={v}" for k, v in options.items())
         for name, checked in (("play", True), ("apply", False)):
-            cpu, _ = timed(partial(measure, game, options, 1, checked, steps=steps))
-            out[f"engine {label} {name}"] = {"cpu": cpu}
+            trail: list[object] = []
+            cpu, _ = timed(partial(measure, game, options, 1, checked, steps=steps, trail=trail))
+            text = "\n".join(map(str, trail)).encode()
+            moves = int(hashlib.sha256(text).hexdigest()[:12], 16)
+            out[f"engine {label} {name}"] = {"cpu": cpu, "moves": moves}
         cpu, results = timed(partial(solved, get_game(game, options)))
         assert isinstance(results, list)
         won = sum(r.result == "won" for r in results)
@@ -156,13 +161,16 @@ def report(cpu: dict[str, list[Figures]], instr: dict[str, list[Figures]], limit
         for side in sides:
             counts = [run[key]["instr"] for run in instr[side]]
             spread = max(spread, 100 * (max(counts) - min(counts)) / min(counts))
-        for what in ("states", "won"):
+        for what in ("moves", "states", "won"):
             seen = [{run[key].get(what) for run in cpu[side] + instr[side]} for side in sides]
             if len(seen[0] | seen[1]) > 1:
                 notes.append(
                     f"{key}: {what} differ, {sorted(seen[0])} before, {sorted(seen[1])} after"
                 )
-    lines += notes or ["the solver searched the same states and won the same deals on both sides"]
+    lines += notes or [
+        "the playouts made the same moves, and the solver searched the same states and won "
+        "the same deals, on both sides"
+    ]
     lines.append(
         f"each side's instruction counts ({len(instr['before'])} runs) agree within {spread:.3f}%"
     )

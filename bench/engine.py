@@ -26,10 +26,12 @@ def measure(
     *,
     seconds: float = 0.0,
     steps: int | None = None,
+    trail: list[object] | None = None,
 ) -> float:
     """Steps (generate + play one move) per CPU second: exactly ``steps`` steps when
     given (a fixed amount of work, whose instructions can be counted), else for
-    ``seconds`` of CPU time."""
+    ``seconds`` of CPU time. ``trail``, if given, gets every move played, in order (two
+    builds compared must make the same moves)."""
     rules = get_game(game, options)
     rng = random.Random(seed)
     done = 0
@@ -46,7 +48,10 @@ def measure(
             p = rules.new_position(deal)
             length = 0
             continue
-        p = step(p, rng.choice(moves))
+        move = rng.choice(moves)
+        if trail is not None:
+            trail.append(move)
+        p = step(p, move)
         length += 1
         done += 1
         if steps is None and done % 200 == 0 and time.process_time() >= end:

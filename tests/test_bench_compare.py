@@ -13,10 +13,16 @@ compare = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(compare)
 
 
-def _runs(cpu: list[float], instr: list[int], states: int = 100) -> tuple[list, list]:
-    native = [{"engine x play": {"cpu": c}, "solver x": {"cpu": c, "states": states}} for c in cpu]
+def _runs(
+    cpu: list[float], instr: list[int], states: int = 100, moves: int = 7
+) -> tuple[list, list]:
+    native = [
+        {"engine x play": {"cpu": c, "moves": moves}, "solver x": {"cpu": c, "states": states}}
+        for c in cpu
+    ]
     counted = [
-        {"engine x play": {"instr": n}, "solver x": {"instr": n, "states": states}} for n in instr
+        {"engine x play": {"instr": n, "moves": moves}, "solver x": {"instr": n, "states": states}}
+        for n in instr
     ]
     return native, counted
 
@@ -29,7 +35,7 @@ def test_noisy_cpu_time_alone_does_not_fail_the_verdict() -> None:
     )
     assert "!" not in table
     assert "+1.0% in instructions (the verdict: within 5%); +30.0% in CPU seconds" in table
-    assert "same states" in table
+    assert "same moves" in table and "same states" in table
     assert "agree within 0.000%" in table
 
 
@@ -43,3 +49,13 @@ def test_more_instructions_over_the_limit_are_flagged() -> None:
     assert "the verdict: OVER 5%" in table
     assert "solver x: states differ, [100] before, [101] after" in table
     assert "agree within 0.010%" in table
+
+
+def test_playouts_that_made_other_moves_are_named() -> None:
+    cpu_b, instr_b = _runs([1.0], [1_000_000])
+    cpu_a, instr_a = _runs([1.0], [1_000_000], moves=8)
+    table = compare.report(
+        {"before": cpu_b, "after": cpu_a}, {"before": instr_b, "after": instr_a}, 5
+    )
+    assert "engine x play: moves differ, [7] before, [8] after" in table
+    assert "same moves" not in table

@@ -237,3 +237,29 @@ def test_the_help_gives_the_fair_bots_defaults() -> None:
     d = Settings()
     for option, value in (("samples", d.samples), ("states", d.max_states), ("decision", d.budget)):
         assert re.search(rf"{option}[^()]*\(default {value:g}\)", help_text), (option, help_text)
+
+
+def test_a_fair_study_stopped_part_way_holds_no_lost_deal_beyond_those_it_played(
+    tmp_path: Path,
+) -> None:
+    # Proved lost: 2 and 5 (of 1-6). Stopped after playing 1 and 3, the file must not
+    # hold 5 as lost: a report would count it, and not 4 and 6, which might be won.
+    db = tmp_path / "s.db"
+    store = Store(db)
+    for deal in (2, 5):
+        store.put("hopscotch", "", (deal, "lost", 0.5, 9, 0), 30)
+    store.close()
+    with pytest.raises(KeyboardInterrupt):
+        run_fair_study(
+            "hopscotch", {}, parse_deals("1-6"), runner=Fake(stop_after=2), settings=SETTINGS,
+            db=db, show_progress=False,
+        )  # fmt: skip
+    assert [(r[4], r[9]) for r in dump(db, "fair_results")] == [(1, 1), (2, 0), (3, 1)]
+    again = Fake()
+    summary = run_fair_study(
+        "hopscotch", {}, parse_deals("1-6"), runner=again, settings=SETTINGS, db=db,
+        show_progress=False,
+    )  # fmt: skip
+    assert again.given == [4, 6] and (summary.deals, summary.won, summary.lost) == (6, 4, 2)
+    played = [(r[4], r[9]) for r in dump(db, "fair_results")]
+    assert played == [(1, 1), (2, 0), (3, 1), (4, 1), (5, 0), (6, 1)]

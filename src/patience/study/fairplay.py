@@ -3,7 +3,8 @@ docs/fair-play.md), and each deal's won or lost is stored as it ends, resumably,
 same file as the thoughtful verdicts but in a table of its own (``fair_results``).
 
 A deal the thoughtful solver has proved lost in the same file is lost for every player:
-it is stored as lost (``played`` 0) without being played. The bot's settings are part of
+it is stored as lost (``played`` 0) without being played, when the study reaches it
+(``Unplayed``), so that a study stopped part-way reports the deals it got through. The bot's settings are part of
 what is stored, so a rerun with other settings plays the deals again beside the first.
 """
 
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from contextlib import closing
-from functools import partial
 from pathlib import Path
 
 from ..errors import PatienceError
@@ -71,11 +71,13 @@ def run_fair_study(
     try:
         store.make_fair()
         skip = store.fair_done(key)
-        lost = [d for d in sorted(store.proved_lost(key[0], key[1]) - skip) if d in deals]
-        store.put_fair(key, ((d, "lost", 0.0, 0, 0) for d in lost), played=False)
-        skip.update(lost)
+        lost = Unplayed(
+            store, key, [d for d in sorted(store.proved_lost(*key[:2]) - skip) if d in deals]
+        )
+        skip.update(lost.deals)
         todo = deals.count - sum(d in deals for d in skip)
         if not todo:
+            lost.store_below(None)
             if show_progress:
                 say(f"{title}: all {deals.count} deals already stored in {db}")
             return summarise(store.fair_rows(key, deals))
@@ -85,13 +87,35 @@ def run_fair_study(
             if d not in skip
         )
         with closing(runner(tasks, todo)) as rows:
-            put = partial(_put_one, store, key)
-            store_all(rows, put, title, todo, show_progress)
+            store_all(rows, lost.put_played, title, todo, show_progress)
+        lost.store_below(None)
         say_lost(title, runner.lost)
         return summarise(store.fair_rows(key, deals))
     finally:
         store.close()
 
 
-def _put_one(store: Store, key: FairKey, row: FairRow) -> None:
-    store.put_fair(key, [row], played=True)
+class Unplayed:
+    """The deals proved lost, stored as lost without being played, as the study reaches
+    them: each with the first deal played after it, the rest when the study ends. A
+    study stopped part-way then holds no lost deal beyond the ones it played, which
+    would lower its win rate until it ended."""
+
+    def __init__(self, store: Store, key: FairKey, deals: list[int]) -> None:
+        self.store, self.key = store, key
+        self.deals = deals
+        self._next = 0
+
+    def put_played(self, row: FairRow) -> None:
+        """Store a played deal's row, and the lost deals below it."""
+        self.store.put_fair(self.key, [row], played=True)
+        self.store_below(row[0])
+
+    def store_below(self, deal: int | None) -> None:
+        """Store the lost deals below ``deal`` not stored yet (None: all of them)."""
+        end = self._next
+        while end < len(self.deals) and (deal is None or self.deals[end] < deal):
+            end += 1
+        rows = ((d, "lost", 0.0, 0, 0) for d in self.deals[self._next : end])
+        self.store.put_fair(self.key, rows, played=False)
+        self._next = end

@@ -4,8 +4,9 @@ same file as the thoughtful verdicts but in a table of its own (``fair_results``
 
 A deal the thoughtful solver has proved lost in the same file is lost for every player:
 it is stored as lost (``played`` 0) without being played, when the study reaches it
-(``Unplayed``), so that a study stopped part-way reports the deals it got through. The bot's settings are part of
-what is stored, so a rerun with other settings plays the deals again beside the first.
+(``Unplayed``), so that a study stopped part-way reports the deals it got through.
+The bot's settings are part of what is stored, so a rerun with other settings plays
+the deals again beside the first.
 """
 
 from __future__ import annotations

@@ -117,6 +117,8 @@ class Unplayed:
         end = self._next
         while end < len(self.deals) and (deal is None or self.deals[end] < deal):
             end += 1
+        if end == self._next:  # nothing to store: no write, no commit
+            return
         rows = ((d, "lost", 0.0, 0, 0) for d in self.deals[self._next : end])
         self.store.put_fair(self.key, rows, played=False)
         self._next = end

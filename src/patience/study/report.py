@@ -290,7 +290,10 @@ def markdown(
             "until turned; *paper*, Klondike's stock known from the start (Bjarnason, Fern "
             "& Tadepalli 2009). *bot*: its settings. Beside its win rate (95% Wilson "
             "interval), the thoughtful one of the same deals. A deal the solver has proved "
-            "lost is lost for every player: it is counted lost without being played.",
+            "lost is lost for every player: it is counted lost without being played. "
+            "Where a game hides nothing (Baker's Dozen), the bot sees what the solver sees: "
+            "the deals it loses are ones its search, at most *max_states* states a move, "
+            "does not win.",
             "",
             *table(FAIR, fair_cells, fair),
             "",

@@ -1,14 +1,17 @@
 """Debian's Chromium for the browser tests, the flags that let it start offline as root, and
-the mouse drag the tests share."""
+what the tests share: the mouse drag, a game opened through the API, a card's element."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from live import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -81,3 +84,19 @@ def allow_peeking(page: Any) -> None:
     page.locator("#btn-settings").click()
     page.locator("#setting-peek").check()
     page.keyboard.press("Escape")
+
+
+def open_game(page: Any, server: LiveServer, body: dict[str, Any]) -> dict[str, Any]:
+    """Start a game through the API, then load the page, which resumes it: the view."""
+    from playwright.sync_api import expect
+
+    view: dict[str, Any] = server.api("POST", "/games", {"options": {}, "deal": None, **body})
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#info .deal")).to_be_visible()
+    return view
+
+
+def card(page: Any, text: str) -> Any:
+    """The element of a face-up card."""
+    return page.locator(f'#table .card[data-card="{text}"]')

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import solver_stubs
-from browser import DESKTOP, NO_ANIMATION, PHONE, allow_peeking, center, drag, playwright_api
+from browser import DESKTOP, NO_ANIMATION, allow_peeking, card, drag, open_game, playwright_api
 from engine_builders import near_won_klondike
 from live import LiveServer
 from patience import assist, new_game
@@ -21,20 +21,6 @@ sync_api = playwright_api()
 expect = sync_api.expect
 Page = sync_api.Page
 pytestmark = pytest.mark.browser
-
-
-def open_game(page: Page, server: LiveServer, body: dict[str, Any]) -> dict[str, Any]:
-    """Start a game through the API, then load the page, which resumes it."""
-    view = server.api("POST", "/games", {"options": {}, "deal": None, **body})
-    page.goto(server.url)
-    page.wait_for_selector("body[data-ready=true]")
-    expect(page.locator("#info .deal")).to_be_visible()
-    return view
-
-
-def card(page: Page, text: str) -> Any:
-    """The element of a face-up card."""
-    return page.locator(f'#table .card[data-card="{text}"]')
 
 
 def test_drag_and_drop_lights_targets_and_moves(page: Page, live_server: LiveServer) -> None:
@@ -434,76 +420,6 @@ def test_stuck_game_offers_undo(page: Page, live_server: LiveServer) -> None:
     expect(page.locator("#status")).not_to_contain_text("cannot be won", timeout=1000)
 
 
-def long_klondike_pile() -> dict[str, Any]:
-    """Klondike with a run of 13 face-up cards (K down to A) on t1, the rest in the stock."""
-    run = ["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D", "5S", "4H", "3C", "2D", "AS"]
-    ranks = "A23456789TJQK"
-    rest = [r + s for s in "CDSH" for r in ranks if r + s not in run]
-    return {
-        "game": "klondike",
-        "options": {"mode": "single"},
-        "deal": None,
-        "stock": rest,
-        "waste": [],
-        "foundations": [[], [], [], []],
-        "tableau": [{"down": [], "up": run}] + [{"down": [], "up": []}] * 6,
-        "reserve": [],
-        "redeals": 0,
-    }
-
-
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_table_fits_its_box_after_the_lines_above_change(
-    browser: Any, live_server: LiveServer, viewport: dict[str, int]
-) -> None:
-    # The info and status lines fill in (and wrap on a phone) after the first render: the
-    # table must follow, with no card cut off at the bottom and no scroll bar.
-    phone = viewport is PHONE
-    context = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
-    context.add_init_script(NO_ANIMATION)
-    page = context.new_page()
-    fits = (
-        "(() => { const w = document.getElementById('table-wrap');"
-        " const bottom = Math.max(...[...document.querySelectorAll('#table .card')]"
-        ".map(c => c.getBoundingClientRect().bottom));"
-        " return w.scrollHeight <= w.clientHeight"
-        " && bottom <= w.getBoundingClientRect().bottom; })()"
-    )
-    try:
-        open_game(page, live_server, {"game": "klondike", "position": long_klondike_pile()})
-        page.wait_for_function(fits)
-        # A long refusal wraps the status line to two lines on a phone.
-        drag(page, card(page, "AS"), page.locator('#table .slot[data-pile="t4"]'))
-        expect(page.locator("#status")).to_have_attribute("data-kind", "error")
-        page.wait_for_function(fits)
-    finally:
-        context.close()
-
-
-def test_a_very_long_reserve_stays_on_the_table(page: Page, live_server: LiveServer) -> None:
-    # A Hopscotch reserve of 22 cards: cards shrink, then overlap more; none falls off.
-    ranks = "A23456789TJQK"
-    deck = [r + s for s in "CDHS" for r in ranks if not (s == "C" and r in "A234")]
-    position = {
-        "game": "hopscotch",
-        "options": {},
-        "deal": None,
-        "stock": deck[33:],
-        "waste": [],
-        "foundations": [["AC"], ["2C"], ["3C"], ["4C"]],
-        "reserve": [deck[:22], deck[22:30], deck[30:33], []],
-        "redeals": 0,
-    }
-    open_game(page, live_server, {"game": "hopscotch", "position": position})
-    page.wait_for_function(
-        "(() => { const w = document.getElementById('table-wrap');"
-        " const last = document.querySelector('#table .card[data-card=KD]')"
-        ".getBoundingClientRect();"
-        " return w.scrollHeight <= w.clientHeight"
-        " && last.bottom <= w.getBoundingClientRect().bottom; })()"
-    )
-
-
 def test_held_undo_stops_at_the_start(page: Page, live_server: LiveServer) -> None:
     open_game(page, live_server, {"game": "klondike", "deal": 7})
     refused: list[str] = []
@@ -535,82 +451,6 @@ def test_clock_stops_during_a_long_pause(browser: Any, live_server: LiveServer) 
         expect(page.locator("#info .moves")).to_have_text("1 move")
         page.clock.fast_forward("10:00")
         expect(page.locator("#info .clock")).to_have_text(re.compile(r"^0:3[0-2]$"))
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("game", ["klondike", "lady-jane", "bakers-dozen", "hopscotch"])
-def test_phone_layout_fits(browser: Any, live_server: LiveServer, game: str) -> None:
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    context.add_init_script(NO_ANIMATION)
-    page = context.new_page()
-    try:
-        open_game(page, live_server, {"game": game, "deal": 3})
-        width = page.evaluate("document.documentElement.clientWidth")
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        assert page.evaluate("document.querySelector('#table-wrap').scrollWidth") <= width
-        boxes = page.locator("#table .slot").evaluate_all(
-            "els => els.map(e => { const r = e.getBoundingClientRect();"
-            " return [e.dataset.pile, r.left, r.right, r.top, r.bottom]; })"
-        )
-        assert len(boxes) >= 8
-        height = PHONE["height"]
-        for pile, left, right, top, bottom in boxes:
-            assert left >= 0 and right <= width, pile
-            assert top >= 0 and bottom <= height, pile
-        # Piles never overlap one another.
-        for i, a in enumerate(boxes):
-            for b in boxes[i + 1 :]:
-                across = min(a[2], b[2]) - max(a[1], b[1])
-                down = min(a[4], b[4]) - max(a[3], b[3])
-                assert across <= 1 or down <= 1, (a[0], b[0])
-        # Every toolbar button is on screen, and big enough for a thumb.
-        for box in page.locator("#toolbar button:not([hidden])").evaluate_all(
-            "els => els.map(e => e.getBoundingClientRect().toJSON())"
-        ):
-            assert box["right"] <= width and box["height"] >= 32
-        # A tap on the stock deals (touch input).
-        if game in ("klondike", "hopscotch"):
-            page.locator('#table .slot[data-pile="stock"]').tap(force=True)
-            expect(page.locator("#info .moves")).to_have_text("1 move")
-    finally:
-        context.close()
-
-
-def touch_drag(page: Page, source: Any, target: Any) -> None:
-    """A finger drag, as Chromium's touch input (so the page sees touch pointer events)."""
-    cdp = page.context.new_cdp_session(page)
-    x0, y0 = center(source)
-    x1, y1 = center(target)
-
-    def touch(kind: str, x: float, y: float) -> None:
-        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-    touch("touchStart", x0, y0)
-    for k in range(1, 11):
-        touch("touchMove", x0 + (x1 - x0) * k / 10, y0 + (y1 - y0 + 10) * k / 10)
-    touch("touchEnd", x1, y1)
-    cdp.detach()
-
-
-def test_touch_drag_and_double_tap_on_a_phone(browser: Any, live_server: LiveServer) -> None:
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    context.add_init_script(NO_ANIMATION)
-    page = context.new_page()
-    try:
-        open_game(page, live_server, {"game": "klondike", "deal": 7})
-        touch_drag(page, card(page, "QD"), card(page, "KS"))
-        expect(card(page, "QD")).to_have_attribute("data-pile", "t7")
-        open_game(page, live_server, {"game": "klondike", "deal": 1})
-        # Two taps of the touchscreen at the card's centre, with no actionability waits
-        # between them: a busy machine must not stretch them past the double-tap time.
-        box = card(page, "AS").bounding_box()
-        assert box is not None
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.touchscreen.tap(x, y)
-        page.touchscreen.tap(x, y)
-        expect(card(page, "AS")).to_have_attribute("data-pile", re.compile(r"^f[1-4]$"))
     finally:
         context.close()
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import solver_stubs
-from browser import allow_peeking, playwright_api
+from browser import allow_peeking, open_game, playwright_api
 from engine_builders import near_won_klondike
 from live import LiveServer
 from patience.fair import Settings
@@ -38,14 +38,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         chance_settings=SMALL,
     ) as live:
         yield live
-
-
-def open_game(page: Page, server: LiveServer, body: dict[str, Any]) -> dict[str, Any]:
-    view: dict[str, Any] = server.api("POST", "/games", {"options": {}, "deal": None, **body})
-    page.goto(server.url)
-    page.wait_for_selector("body[data-ready=true]")
-    expect(page.locator("#info .deal")).to_be_visible()
-    return view
 
 
 def klondike_row(server: LiveServer) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from browser import DESKTOP, PHONE, drag, playwright_api
+from browser import DESKTOP, PHONE, card, drag, playwright_api
 from engine_builders import near_won_klondike
 from live import LiveServer, start_game
 
@@ -78,11 +78,6 @@ def open_page(
     page.goto(url + "/")
     page.wait_for_selector("body[data-ready=true]")
     return page
-
-
-def card(page: Page, text: str) -> Any:
-    """The element of a face-up card."""
-    return page.locator(f'#table .card[data-card="{text}"]')
 
 
 def close(page: Page) -> None:

@@ -137,3 +137,14 @@ def test_the_bots_play_legal_games_and_record_the_result() -> None:
             end = game.play(end, m)
         assert record.won == game.is_won(end)
         assert all(t >= 0 for t in record.decisions)
+
+
+def test_a_plan_longer_than_the_move_limit_is_played_to_its_win() -> None:
+    # Baker's Dozen deal 48: the advisor's line (as the search found it) wins in 2,792
+    # moves; the bot used to stop at its 1,000-move limit halfway and count the deal lost.
+    game = get_game("bakers-dozen")
+    start = game.new_position(48)
+    settings = Settings(samples=8, max_states=20_000, budget=10_000.0)
+    assert len(advise(start, Knowledge.start(start), settings, seed=48).plan) > 1_000
+    record = play_deal(start, advisor_chooser(settings), seed=48)
+    assert record.won and len(record.moves) > 1_000

@@ -23,7 +23,9 @@ Chooser = Callable[[Position, Knowledge, Collection[Hashable], int], tuple[Move,
 """(position, knowledge, keys to avoid, seed) -> the moves to make (empty: give up)."""
 
 MAX_MOVES = 1_000
-"""A game still running after this many moves counts as lost (a bot going round)."""
+"""A game still running after this many moves counts as lost (a bot going round). A
+plan under way is played to its end first: it is a line of known length, not a bot
+going round (a winning line of Baker's Dozen can be longer than this)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +68,7 @@ def play_deal(start: Position, choose: Chooser, stock_known: bool = False, seed:
     moves: list[Move] = []
     decisions: list[float] = []
     plan: list[Move] = []
-    while not game.is_won(p) and len(moves) < MAX_MOVES:
+    while not game.is_won(p) and (plan or len(moves) < MAX_MOVES):
         if not plan:
             legal = [m for m in game.legal_moves(p) if state_key(game.apply(p, m)) not in visited]
             if len(legal) <= 1:

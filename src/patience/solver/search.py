@@ -21,6 +21,7 @@ from ..rules import Game
 from . import clock
 from .base import Adapter
 from .dfs import DEFAULT_TABLE_SIZE, reference_runner
+from .lines import shorten
 from .schedule import Budget, Outcome, Verdict, run
 
 __all__ = [
@@ -128,23 +129,26 @@ def solve(
 
     ``timeout`` None: bounded by ``max_states`` alone, so the verdict is the same on every
     machine (``find_winnable_within``). ``check`` False skips replaying a winning line
-    through the engine's checked ``play`` (the guard against a wrong ``won``): for a
-    caller that makes many solves, needs their verdicts, and plays any move it takes
-    through ``play`` itself (the fair advisor's sampled arrangements). The verdict and
-    line are the same either way (the native verdicts are tested against the reference
-    search with the check on)."""
+    through the engine's checked ``play`` (the guard against a wrong ``won``) and
+    returns the line as the search found it, detours and all (``lines.shorten``): for
+    a caller that makes many solves, needs their verdicts, and plays any move it takes
+    through ``play`` itself (the fair advisor's sampled arrangements). The verdict is
+    the same either way (the native verdicts are tested against the reference search
+    with the check on). ``seconds`` is the search's time, to its verdict."""
     start = clock.now()
     game = game_for(position)
     adapter = adapter_for(game)
     deadline = math.inf if timeout is None else start + timeout
     budget = Budget(start, deadline, max_states, cancel)
     verdict, moves, states = decide(position, adapter, budget, table_size)
+    seconds = clock.now() - start
     if verdict == Verdict.WON and check:
+        moves = shorten(position, moves)
         # The line must stand up to the engine's own checks: never a wrong verdict.
         end = replay(position, moves)
         if not game.is_won(end):
             raise AssertionError("solver line does not win")  # pragma: no cover
-    return SolveResult(verdict, moves, states, clock.now() - start)
+    return SolveResult(verdict, moves, states, seconds)
 
 
 def hint(position: Position, timeout: float = 2.0, cancel: threading.Event | None = None) -> Hint:

@@ -148,3 +148,16 @@ def test_a_plan_longer_than_the_move_limit_is_played_to_its_win() -> None:
     assert len(advise(start, Knowledge.start(start), settings, seed=48).plan) > 1_000
     record = play_deal(start, advisor_chooser(settings), seed=48)
     assert record.won and len(record.moves) > 1_000
+
+
+def test_with_nothing_hidden_the_one_solve_gets_every_samples_states() -> None:
+    # Baker's Dozen deal 93 needs about 91,000 states: beyond one solve of 20,000, within
+    # the 8 x 20,000 that eight arrangements would get. With one arrangement only, it gets
+    # them all (before, the hint said "unknown" and played the greedy move).
+    p = get_game("bakers-dozen").new_position(93)
+    knowledge = Knowledge.start(p)
+    alone = Settings(samples=1, max_states=20_000, budget=10_000.0)
+    assert advise(p, knowledge, alone).estimate == Estimate(unknown=1)
+    eight = replace(alone, samples=8)
+    assert advise(p, knowledge, eight).estimate == Estimate(won=1)
+    assert chance(p, knowledge, eight) == Estimate(won=1)

@@ -31,7 +31,7 @@ import random
 import threading
 from collections import Counter
 from collections.abc import Collection, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..games import game_for
 from ..moves import Move
@@ -86,7 +86,8 @@ class Settings:
     samples: int = 12
     """Arrangements of the unseen cards to draw."""
     max_states: int = 20_000
-    """States per solve of one arrangement (beyond them its verdict is unknown)."""
+    """States per solve of one arrangement (beyond them its verdict is unknown); with
+    one arrangement only (one unseen card at most), ``samples`` times as many."""
     budget: float = 2.0
     """Seconds at most; when they run out the arrangements solved so far are used."""
     method: str = "reveal"
@@ -131,6 +132,15 @@ def _solve(p: Position, settings: Settings, clock: _Clock) -> tuple[str, list[Mo
     return r.result, r.moves
 
 
+def _for_view(position: Position, knowledge: Knowledge, settings: Settings) -> Settings:
+    """The settings for this view: with one unseen card at most there is one
+    arrangement, the position itself, and its solve gets the states of every sample
+    (Baker's Dozen, which hides nothing, or an end game with every card seen)."""
+    if len(knowledge.unseen(position)) > 1:
+        return settings
+    return replace(settings, max_states=settings.max_states * settings.samples)
+
+
 def _draws(
     position: Position, knowledge: Knowledge, settings: Settings, seed: int, clock: _Clock
 ) -> list[tuple[Position, str, list[Move]]]:
@@ -159,6 +169,7 @@ def chance(
     """The share of arrangements of the unseen cards from which ``position`` can still
     be won (each solved knowing every card: an upper bound on a fair player's chance)."""
     knowledge = knowledge.observe(position)
+    settings = _for_view(position, knowledge, settings)
     estimate = Estimate()
     for _, verdict, _ in _draws(
         position, knowledge, settings, seed, _Clock(settings.budget, cancel)
@@ -269,6 +280,7 @@ def advise(
     if settings.method not in METHODS:
         raise ValueError(f"unknown method {settings.method!r} (valid: {', '.join(METHODS)})")
     knowledge = knowledge.observe(position)
+    settings = _for_view(position, knowledge, settings)
     clock = _Clock(settings.budget, cancel)
     draws = _draws(position, knowledge, settings, seed, clock)
     root = Estimate()

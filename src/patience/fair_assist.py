@@ -47,11 +47,6 @@ def estimate_json(e: Estimate, exact: bool) -> dict[str, Any]:
     }
 
 
-def _exhaustive(position: Position, knowledge: Knowledge) -> bool:
-    """At most one unseen card: one arrangement, so the estimate is the solver's proof."""
-    return len(knowledge.unseen(position)) <= 1
-
-
 def fair_hint(
     position: Position,
     knowledge: Knowledge,
@@ -94,7 +89,7 @@ def fair_hint(
         seed=SEED,
         avoid=history_keys,
     )
-    estimate = estimate_json(advice.estimate, _exhaustive(position, knowledge))
+    estimate = estimate_json(advice.estimate, knowledge.one_arrangement(position))
     verdict = "unknown"
     if estimate["exact"]:
         verdict = "winnable" if estimate["chance"] else "lost"
@@ -117,7 +112,7 @@ def chance_of(
     """The share of arrangements of the unseen cards from which ``position`` can still
     be won (``estimate_json``)."""
     e = chance(position, knowledge, replace(settings, budget=seconds_left), cancel, SEED)
-    return estimate_json(e, _exhaustive(position, knowledge))
+    return estimate_json(e, knowledge.one_arrangement(position))
 
 
 def percent(x: float) -> str:

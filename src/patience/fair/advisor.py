@@ -136,7 +136,7 @@ def _for_view(position: Position, knowledge: Knowledge, settings: Settings) -> S
     """The settings for this view: with one unseen card at most there is one
     arrangement, the position itself, and its solve gets the states of every sample
     (Baker's Dozen, which hides nothing, or an end game with every card seen)."""
-    if len(knowledge.unseen(position)) > 1:
+    if not knowledge.one_arrangement(position):
         return settings
     return replace(settings, max_states=settings.max_states * settings.samples)
 
@@ -147,8 +147,7 @@ def _draws(
     """Sampled arrangements with the root verdict and winning line of each."""
     rng = random.Random(seed)
     draws = []
-    # With one unseen card at most there is one arrangement: the position itself.
-    for _ in range(settings.samples if len(knowledge.unseen(position)) > 1 else 1):
+    for _ in range(1 if knowledge.one_arrangement(position) else settings.samples):
         if clock.out():
             break
         s = sample(position, knowledge, rng)

@@ -81,6 +81,11 @@ class Knowledge:
         known = self.observe(position).seen
         return sorted(c for c in position.cards_in_play() if c not in known)
 
+    def one_arrangement(self, position: Position) -> bool:
+        """At most one unseen card: the position itself is the only arrangement of the
+        unseen cards, so what is solved about it is proved, not estimated."""
+        return len(self.unseen(position)) <= 1
+
     def to_json(self) -> dict[str, Any]:
         """A JSON object to store with a game (undo must never forget a seen card)."""
         return {"seen": [card_text(c) for c in sorted(self.seen)], "stock_known": self.stock_known}

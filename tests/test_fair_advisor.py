@@ -127,6 +127,24 @@ def test_greedy_plays_home_first_then_turns_a_card_and_never_goes_back() -> None
     )
 
 
+@pytest.mark.parametrize(
+    ("reserves", "best"),
+    [
+        (["9S", "KD", "JH", ""], "w>r3"),  # on the Jack, needed just after the 5
+        (["9S", "KD", "", ""], "w>r2"),  # on the King, needed later, not the empty pile
+        (["9S", "", "", ""], "w>r2"),  # an empty pile rather than bury the 9
+    ],
+)
+def test_greedy_puts_a_hopscotch_card_where_it_buries_nothing_needed_sooner(
+    reserves: list[str], best: str
+) -> None:
+    # The foundations want 2, 4, 6 and 8: the 5 waits 3 cards (on f1), the 9 one (on
+    # f3), the Jack 4 (on f4), the King 11. A card on a reserve is played before those
+    # under it, so the 5 should go on a card needed after it, the nearest such one.
+    p = build("hopscotch", stock="6H", waste="5H", f=("AC", "2C", "3C", "4C"), r=reserves)
+    assert str(greedy_move(p)) == best
+
+
 def test_the_bots_play_legal_games_and_record_the_result() -> None:
     game = get_game("klondike", {"mode": "three"})
     start = game.new_position(3)

@@ -4,8 +4,9 @@ Its preference, first legal move of the best class (in the engine's move order):
 1. a card to a foundation;
 2. a tableau move that turns a face-down card;
 3. a card from the stock, the waste or a reserve to the tableau;
-4. a card from the waste to a reserve (Hopscotch): an empty reserve first, then the
-   reserve holding the fewest cards;
+4. a card from the waste to a reserve (Hopscotch): onto the card needed soonest after
+   it, else onto an empty reserve, else onto the card needed latest before it (when
+   the foundations need each card is counted from their top cards);
 5. ``deal``;
 6. any other tableau move.
 It never takes a card back from a foundation, and never makes a move that brings back
@@ -17,9 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable
 
+from ..cards import RANK
 from ..games import game_for
 from ..moves import Move
 from ..position import Position
+from ..rules import Game
+from ..rules.build import next_rank
+
+EMPTY_RESERVE = 13
+"""The cost of putting a card on an empty reserve: more than any placement that covers
+no card needed sooner (those cost 0 to 12), less than one that does (100 and up)."""
 
 
 def _class(p: Position, m: Move) -> tuple[int, int] | None:
@@ -36,7 +44,37 @@ def _class(p: Position, m: Move) -> tuple[int, int] | None:
         return (2, 0) if turns else (6, 0)
     if m.dst.startswith("t"):
         return 3, 0
-    return 4, len(p.reserve[int(m.dst[1:]) - 1])
+    return 4, _placement_cost(p, m)
+
+
+def _wait(game: Game, p: Position, rank: int) -> int:
+    """How many cards the foundations need before a card of ``rank`` goes up (0: it goes
+    up now), the least over the foundations; 13 when none of them needs it. Reads the
+    foundations only, which are face up."""
+    best = 13
+    for i, f in enumerate(p.foundations):
+        accepts = game.foundation_accepts(p, i)
+        r = None if accepts is None else accepts[0]
+        for n in range(13 - len(f)):
+            if r is None or n >= best:
+                break
+            if r == rank:
+                best = n
+                break
+            r = next_rank(r, game.foundation_step(i), game.foundation_cyclic)
+    return best
+
+
+def _placement_cost(p: Position, m: Move) -> int:
+    """How bad it is to put the waste card on the reserve ``m`` goes to (lower is better):
+    on a card needed later, the gap in cards; on an empty pile, ``EMPTY_RESERVE``; on a
+    card needed sooner, which it buries, 100 plus how much sooner."""
+    pile = p.reserve[int(m.dst[1:]) - 1]
+    if not pile:
+        return EMPTY_RESERVE
+    game = game_for(p)
+    mine, under = _wait(game, p, RANK[p.waste[-1]]), _wait(game, p, RANK[pile[-1]])
+    return under - mine if under >= mine else 100 + mine - under
 
 
 def state_key(p: Position) -> Hashable:

@@ -30,7 +30,7 @@ from typing import Any
 
 import platformdirs
 
-from .store_errors import RUNTIME_MESSAGES, STARTUP_MESSAGES, StoreError, storage_error
+from .store_errors import RUNTIME_MESSAGES, STARTUP_MESSAGES, StoreError, storage_error, use_wal
 
 ENV_DATA_DIR = "PATIENCE_DATA_DIR"
 DB_NAME = "patience.sqlite3"
@@ -180,7 +180,7 @@ class Store:
         """Set the connection up, check the file, create or migrate the schema."""
         self._db.row_factory = sqlite3.Row
         self._db.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
-        self._db.execute("PRAGMA journal_mode=WAL")
+        use_wal(self._db, BUSY_TIMEOUT)
         # NORMAL in WAL mode survives a killed process (the WAL is in the OS cache);
         # only a power cut could lose the last move, and FULL would fsync every click.
         self._db.execute("PRAGMA synchronous=NORMAL")

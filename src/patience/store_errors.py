@@ -10,6 +10,7 @@ where the file is and what to do (``STARTUP_MESSAGES``, English, for the command
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 
@@ -84,3 +85,22 @@ def storage_error(
     template = messages[kind]
     params = {k: v for k, v in (("path", str(path)), ("error", error)) if "{" + k + "}" in template}
     return StoreError(kind, template, **params)
+
+
+def use_wal(db: sqlite3.Connection, seconds: float) -> None:
+    """Put ``db`` in WAL mode, waiting up to ``seconds`` for another program's write.
+
+    SQLite answers "locked" at once, without its busy handler, when another connection
+    holds a write lock while this one switches to WAL: two programs opening one new file
+    at the same moment meet it. So the switch is tried again, every 10 ms, until then.
+    """
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+            if _KINDS.get(code) != "locked" or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.01)

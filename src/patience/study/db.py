@@ -12,8 +12,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from ..errors import PatienceError
+from ..store_errors import use_wal
 from .deals import DealRanges
 from .work import FairRow, Row
+
+BUSY_SECONDS = 5.0
+"""How long a study waits for another study writing the same file (sqlite3's default)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -79,10 +83,10 @@ class Store:
             if read_only:
                 self.db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
             else:
-                self.db = sqlite3.connect(str(path))
+                self.db = sqlite3.connect(str(path), timeout=BUSY_SECONDS)
             try:
                 if not read_only:
-                    self.db.execute("PRAGMA journal_mode=WAL")
+                    use_wal(self.db, BUSY_SECONDS)
                     self.db.execute("PRAGMA synchronous=NORMAL")
                     self.db.execute(SCHEMA)
                     self.db.commit()

@@ -42,3 +42,35 @@ def test_a_sample_of_decided_deals_solves_to_the_same_verdict(path: Path) -> Non
     for game, options, deal, verdict, *_ in sample:
         _, again, *_ = solve_deal((game, options_of(options), deal, 30.0, None))
         assert again == verdict, f"{path.name}: deal {deal} was {verdict}, now {again}"
+
+
+def verdicts(name: str) -> dict[int, str]:
+    """Deal -> verdict of one committed file."""
+    return {deal: verdict for _, _, deal, verdict, *_ in read_csv(RESULTS / f"{name}{SUFFIX}")}
+
+
+# (stricter, looser): every line of the stricter game is a line of the looser one, so a
+# deal won in the first is won in the second, and one lost in the second is lost in the
+# first. Klondike: a redeal limit only removes deals, and dealing three at a time only
+# brings up cards that dealing one at a time brings up in the same order; Baker's Dozen:
+# building on another suit only is a subset of building on any.
+STRICTER_LOOSER = [
+    ("klondike_mode=single", "klondike_mode=unlimited"),
+    ("klondike_mode=three", "klondike_mode=unlimited"),
+    ("klondike_mode=no-redeal", "klondike_mode=unlimited"),
+    ("klondike_mode=no-redeal", "klondike_mode=single"),
+    (
+        "bakers-dozen_build=other-suit_kings=to-bottom",
+        "bakers-dozen_build=any-suit_kings=to-bottom",
+    ),
+]
+
+
+@pytest.mark.parametrize(("stricter", "looser"), STRICTER_LOOSER, ids=lambda n: n)
+def test_the_committed_verdicts_agree_across_rules_that_contain_each_other(
+    stricter: str, looser: str
+) -> None:
+    strict, loose = verdicts(stricter), verdicts(looser)
+    both = strict.keys() & loose.keys()
+    assert len(both) >= 500
+    assert [d for d in sorted(both) if strict[d] == "won" and loose[d] == "lost"] == []

@@ -259,8 +259,10 @@ def markdown(
         "replayed through the rules, `lost` only after a search that left nothing out. "
         "A deal the solver did not decide within its time is *undecided*. Its time is "
         "CPU seconds on one core (`patience study --timeout`): the same work on a busy "
-        "machine as on a quiet one. Studies made before 2026-12-02 were timed on the wall "
-        "clock, an upper bound of the CPU time (docs/decisions.md, Studies).",
+        "machine as on a quiet one, though not on a faster one (the states searched, in "
+        "the second table, do not depend on the machine). Studies made before 2026-12-02 "
+        "were timed on the wall clock, an upper bound of the CPU time (docs/decisions.md, "
+        "Studies).",
         "",
         f"This page is made by one command, `{command}`, from the per-deal results it "
         "names (one compressed CSV file per game and options). Deal *N* is the position "

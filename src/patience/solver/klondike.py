@@ -86,22 +86,23 @@ class KlondikeAdapter(Adapter):
         self.limit = game.max_redeals
         if self.limit == 0:
             # With no redeal most deals are lost, and only the exhaustive search proves
-            # a loss: it gets most of the time (after the looser game's proof, until 0.4).
-            self.schedule = Schedule(passes=0.15, looser=0.4)
+            # a loss: the passes end at 0.03 of the time (1.8 s of 60), then the looser
+            # game's proof runs (until 0.4), then the exhaustive search. Deals 1..200 at
+            # 60 s: the same verdicts, 229 CPU s in all instead of 509 with passes until
+            # 0.15 (docs/solver-log.md, "The passes made short").
+            self.schedule = Schedule(passes=0.03, looser=0.4)
         elif (self.draw, self.limit) == (1, None):
             self.schedule = Schedule(passes=0.2)
         else:
-            # The exhaustive search starts at 0.2 of the time. Deals logged by phase at 30 s
-            # (single 1..600, draw 3 1..317, unlimited 1..361): no pass that started after
-            # 5 s decided a deal the exhaustive search does not decide within 2 s of its
-            # start (single 387 and 517, won by passes at 10 s and 8 s: 2.1 s and 0.7 s;
-            # draw-3 82 and 278 and unlimited 256, lost by complete passes: 0.5 s at most),
-            # while the exhaustive search needs every second it gets: unlimited 101 and 318
-            # (17 s and 10 s), single 37 and 361 (25 s and 24 s), draw-3 244 (15 s).
-            # Single and three run the looser game's proof first (``runner``); it may run
-            # until 0.7: deal 101's takes 17 s. (The exhaustive search starts when it
-            # ends, if that is after 0.2.)
-            self.schedule = Schedule(passes=0.2, looser=0.7)
+            # The passes end at 0.05 of the time (3 s of 60): after the first seconds they
+            # seldom find a win the exhaustive search does not find soon after, while the
+            # exhaustive search, which alone proves a loss, needs every second it gets.
+            # Draw 3, 70 deals that took over 3 s at 60 s: one more decided (1498, lost),
+            # none given up, 587 CPU s instead of 785 with passes until 0.2; a few wins
+            # the passes found come later (161: 25 s instead of 5). Single and three run
+            # the looser game's proof first (``runner``), until 0.7 at most: deal 101's
+            # takes 17 s (docs/solver-log.md, "The passes made short").
+            self.schedule = Schedule(passes=0.05, looser=0.7)
         self._to_f = {(i, j): Move(f"t{i + 1}", f"f{j + 1}") for i in range(7) for j in range(4)}
         self._w = {dst: Move("w", dst) for dst in _F + _T}
         self._lost = LostMemo(self._relaxed_lost)

@@ -37,8 +37,11 @@ _DIGITS = re.compile(r"[0-9]+")
 def check_deal(deal: int) -> int:
     """``deal`` if it is a deal number (0..MAX_DEAL); raise otherwise."""
     if not 0 <= deal <= MAX_DEAL:
-        got = str(deal) if deal.bit_length() <= 128 else "a number far out of range"
-        raise InvalidDealError(f"deal number must be from 0 to {MAX_DEAL}, got {got}")
+        if deal.bit_length() <= 128:
+            template = "deal number must be from 0 to {max}, got {got}"
+            raise _deal_error(template, max=MAX_DEAL, got=deal)
+        template = "deal number must be from 0 to {max}, got a number far out of range"
+        raise _deal_error(template, max=MAX_DEAL)
     return deal
 
 
@@ -46,12 +49,18 @@ def parse_deal(text: str) -> int:
     """Read a deal number written in ASCII digits 0-9 (no sign, no other digits)."""
     token = text.strip()
     if not _DIGITS.fullmatch(token):
-        raise InvalidDealError(f"invalid deal number {shown(token)}: expected digits 0-9")
+        template = "invalid deal number {deal}: expected digits 0-9"
+        raise _deal_error(template, deal=shown(token))
     if len(token.lstrip("0")) > len(str(MAX_DEAL)):
-        raise InvalidDealError(
-            f"deal number must be from 0 to {MAX_DEAL}, got one of {len(token)} digits"
-        )
+        template = "deal number must be from 0 to {max}, got one of {digits} digits"
+        raise _deal_error(template, max=MAX_DEAL, digits=len(token))
     return check_deal(int(token))
+
+
+def _deal_error(template: str, **params: object) -> InvalidDealError:
+    """The error of a bad deal number: its English text, and the template and params
+    each language fills in."""
+    return InvalidDealError(template.format(**params), template, params)
 
 
 def shown(value: object) -> str:
@@ -76,9 +85,9 @@ def parse_card(text: str) -> Card:
     try:
         return _BY_TEXT[token]
     except KeyError:
-        raise InvalidCardError(
-            f"invalid card {shown(text)}: expected a rank of {RANKS} (or 10) then a suit of CDHS"
-        ) from None
+        template = "invalid card {card}: expected a rank of {ranks} (or 10) then a suit of CDHS"
+        params: dict[str, object] = {"card": shown(text), "ranks": RANKS}
+        raise InvalidCardError(template.format(**params), template, params) from None
 
 
 def parse_rank(text: str) -> int:
@@ -87,7 +96,9 @@ def parse_rank(text: str) -> int:
     if token == "10":
         token = "T"
     if len(token) != 1 or token not in RANKS:
-        raise InvalidCardError(f"invalid rank {shown(text)}: expected one of {RANKS}")
+        template = "invalid rank {rank}: expected one of {ranks}"
+        params: dict[str, object] = {"rank": shown(text), "ranks": RANKS}
+        raise InvalidCardError(template.format(**params), template, params)
     return RANKS.index(token) + 1
 
 

@@ -227,6 +227,10 @@ def _keyword_message(
         yield lineno, (args[0], args[1]), comments
 
 
+ENGINE_MODULES = ("cards.py", "moves.py")
+"""The engine's modules outside rules/ and games/ whose errors reach the player: what
+cannot be read as a deal number, a card or a move."""
+
 ENGINE_TABLES = ("BUILD_REFUSALS", "RANK_PLURALS")
 """Engine tables whose strings reach the player: refusal templates and ``{ranks}`` values."""
 
@@ -234,7 +238,8 @@ ENGINE_TABLES = ("BUILD_REFUSALS", "RANK_PLURALS")
 def _engine_templates() -> Iterator[tuple[Path, Extracted]]:
     """The engine's messages, found by reading its source (the engine imports no i18n)."""
     folders = (PACKAGE_DIR / "rules", PACKAGE_DIR / "games")
-    engine = [path for folder in folders for path in sorted(folder.glob("*.py"))]
+    engine = [PACKAGE_DIR / name for name in ENGINE_MODULES]
+    engine += [path for folder in folders for path in sorted(folder.glob("*.py"))]
     for path in engine:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for lineno, text, comment in engine_messages(tree):

@@ -53,27 +53,28 @@ class Move:
         quoted = shown(text)
         m = _MOVE_RE.fullmatch(token)
         if not m:
-            raise InvalidMoveError(
-                f"invalid move {quoted}: expected 'deal', 'SRC>DST' or 'SRC>DST/N'"
-            )
+            template = "invalid move {move}: expected 'deal', 'SRC>DST' or 'SRC>DST/N'"
+            raise _move_error(template, move=quoted)
         src, dst, count_text = m.groups()
         src, dst = _ALIASES.get(src, src), _ALIASES.get(dst, dst)
         for pile in (src, dst):
             if pile not in PILES:
-                raise InvalidMoveError(
-                    f"invalid move {quoted}: unknown pile {shown(pile)} "
+                template = (
+                    "invalid move {move}: unknown pile {pile} "
                     "(piles are s, w, f1-f4, t1-t13, r1-r7)"
                 )
+                raise _move_error(template, move=quoted, pile=shown(pile))
         count = 1
         if count_text is not None:
             count = int(count_text) if len(count_text) <= 3 else MAX_COUNT + 1
             if not 2 <= count <= MAX_COUNT:
-                raise InvalidMoveError(
-                    f"invalid move {quoted}: a count after '/' must be 2 or more, "
-                    f"and at most {MAX_COUNT}"
+                template = (
+                    "invalid move {move}: a count after '/' must be 2 or more, and at most {max}"
                 )
+                raise _move_error(template, move=quoted, max=MAX_COUNT)
         if src == dst:
-            raise InvalidMoveError(f"invalid move {quoted}: source and destination are the same")
+            template = "invalid move {move}: source and destination are the same"
+            raise _move_error(template, move=quoted)
         return cls(src, dst, count)
 
     def __str__(self) -> str:
@@ -98,3 +99,9 @@ def parse_moves(text: str) -> list[Move]:
 def moves_text(moves: list[Move]) -> str:
     """Write moves separated by spaces."""
     return " ".join(str(m) for m in moves)
+
+
+def _move_error(template: str, **params: object) -> InvalidMoveError:
+    """The error of unreadable move text: its English text, and the template and params
+    each language fills in."""
+    return InvalidMoveError(template.format(**params), template, params)

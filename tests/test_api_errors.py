@@ -292,3 +292,11 @@ def test_a_server_open_to_the_network_accepts_its_network_addresses(tmp_path: Pa
 )
 def test_which_addresses_keep_the_game_on_this_computer(host: str, loopback: bool) -> None:
     assert is_loopback(host) is loopback
+
+
+def test_a_deal_out_of_range_is_named_in_params_a_browser_can_hold(client: TestClient) -> None:
+    # Past 2**53 a JSON number loses digits in JavaScript: the params carry the text.
+    err = error_of(client.post("/api/games", json={"game": "klondike", "deal": MAX_DEAL + 1}), 422)
+    assert err["params"] == {"max": str(MAX_DEAL), "got": str(MAX_DEAL + 1)}
+    fr = i18n.format_message(err["message_id"], err["params"], "fr")
+    assert str(MAX_DEAL + 1) in fr and fr.startswith("le numéro de donne")

@@ -39,9 +39,9 @@ def check_deal(deal: int) -> int:
     if not 0 <= deal <= MAX_DEAL:
         if deal.bit_length() <= 128:
             template = "deal number must be from 0 to {max}, got {got}"
-            raise _deal_error(template, max=MAX_DEAL, got=deal)
+            raise _deal_error(template, max=str(MAX_DEAL), got=str(deal))
         template = "deal number must be from 0 to {max}, got a number far out of range"
-        raise _deal_error(template, max=MAX_DEAL)
+        raise _deal_error(template, max=str(MAX_DEAL))
     return deal
 
 
@@ -53,7 +53,7 @@ def parse_deal(text: str) -> int:
         raise _deal_error(template, deal=shown(token))
     if len(token.lstrip("0")) > len(str(MAX_DEAL)):
         template = "deal number must be from 0 to {max}, got one of {digits} digits"
-        raise _deal_error(template, max=MAX_DEAL, digits=len(token))
+        raise _deal_error(template, max=str(MAX_DEAL), digits=len(token))
     return check_deal(int(token))
 
 

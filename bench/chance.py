@@ -19,9 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Hashable, Iterator
-from contextlib import contextmanager
-from dataclasses import replace
+from collections.abc import Hashable
 from pathlib import Path
 
 from patience.fair.advisor import chance
@@ -30,11 +28,10 @@ from patience.fair.knowledge import Knowledge
 from patience.fair_assist import CHANCE
 from patience.games import get_game, variants
 from patience.position import Position
-from patience.rules.game import Game
-from patience.solver import clock, search
-from patience.solver.base import Adapter
+from patience.solver import clock
 
 sys.path.insert(0, str(Path(__file__).parent))
+from schedule import schedule_with  # noqa: E402
 from solver import label, matches  # noqa: E402
 
 MOVES, EVERY = 60, 10
@@ -65,30 +62,12 @@ def positions(name: str, options: dict[str, str], deals: int) -> Found:
     return found
 
 
-@contextmanager
-def passes_until(share: float | None) -> Iterator[None]:
-    """Every search's passes end at ``share`` of its time (None: the game's own)."""
-    original = search.adapter_for
-    if share is not None:
-
-        def adapter_for(game: Game) -> Adapter:
-            adapter = original(game)
-            adapter.schedule = replace(adapter.schedule, passes=share)
-            return adapter
-
-        search.adapter_for = adapter_for
-    try:
-        yield
-    finally:
-        search.adapter_for = original
-
-
 def measure(found: Found, share: float | None) -> str:
     """One line: the arrangements' verdicts, the mean chance and the CPU seconds."""
     won = lost = unknown = 0
     chances = []
     cpu = time.process_time()
-    with passes_until(share), clock.cpu_time():
+    with schedule_with({} if share is None else {"passes": share}), clock.cpu_time():
         for deal, p, knowledge in found:
             e = chance(p, knowledge, CHANCE, seed=deal)
             won, lost, unknown = won + e.won, lost + e.lost, unknown + e.unknown

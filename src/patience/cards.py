@@ -39,9 +39,9 @@ def check_deal(deal: int) -> int:
     if not 0 <= deal <= MAX_DEAL:
         if deal.bit_length() <= 128:
             template = "deal number must be from 0 to {max}, got {got}"
-            raise _deal_error(template, max=str(MAX_DEAL), got=str(deal))
+            raise InvalidDealError.of(template, max=str(MAX_DEAL), got=str(deal))
         template = "deal number must be from 0 to {max}, got a number far out of range"
-        raise _deal_error(template, max=str(MAX_DEAL))
+        raise InvalidDealError.of(template, max=str(MAX_DEAL))
     return deal
 
 
@@ -50,17 +50,11 @@ def parse_deal(text: str) -> int:
     token = text.strip()
     if not _DIGITS.fullmatch(token):
         template = "invalid deal number {deal}: expected digits 0-9"
-        raise _deal_error(template, deal=shown(token))
+        raise InvalidDealError.of(template, deal=shown(token))
     if len(token.lstrip("0")) > len(str(MAX_DEAL)):
         template = "deal number must be from 0 to {max}, got one of {digits} digits"
-        raise _deal_error(template, max=str(MAX_DEAL), digits=len(token))
+        raise InvalidDealError.of(template, max=str(MAX_DEAL), digits=len(token))
     return check_deal(int(token))
-
-
-def _deal_error(template: str, **params: object) -> InvalidDealError:
-    """The error of a bad deal number: its English text, and the template and params
-    each language fills in."""
-    return InvalidDealError(template.format(**params), template, params)
 
 
 def shown(value: object) -> str:
@@ -86,8 +80,7 @@ def parse_card(text: str) -> Card:
         return _BY_TEXT[token]
     except KeyError:
         template = "invalid card {card}: expected a rank of {ranks} (or 10) then a suit of CDHS"
-        params: dict[str, object] = {"card": shown(text), "ranks": RANKS}
-        raise InvalidCardError(template.format(**params), template, params) from None
+        raise InvalidCardError.of(template, card=shown(text), ranks=RANKS) from None
 
 
 def parse_rank(text: str) -> int:
@@ -97,8 +90,7 @@ def parse_rank(text: str) -> int:
         token = "T"
     if len(token) != 1 or token not in RANKS:
         template = "invalid rank {rank}: expected one of {ranks}"
-        params: dict[str, object] = {"rank": shown(text), "ranks": RANKS}
-        raise InvalidCardError(template.format(**params), template, params)
+        raise InvalidCardError.of(template, rank=shown(text), ranks=RANKS)
     return RANKS.index(token) + 1
 
 

@@ -61,13 +61,13 @@ def parse_date(text: str) -> datetime.date:
         "last": LAST_DATE.isoformat(),
     }
     if not _DATE.fullmatch(text):
-        raise InvalidDateError(template.format(**params), template, params)
+        raise InvalidDateError.of(template, **params)
     try:
         day = datetime.date.fromisoformat(text)
     except ValueError:
-        raise InvalidDateError(template.format(**params), template, params) from None
+        raise InvalidDateError.of(template, **params) from None
     if not FIRST_DATE <= day <= LAST_DATE:
-        raise InvalidDateError(template.format(**params), template, params)
+        raise InvalidDateError.of(template, **params)
     return day
 
 

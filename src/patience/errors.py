@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 
 class PatienceError(ValueError):
     """Root of every error caused by bad input (exit status 2, HTTP 4xx).
@@ -20,6 +22,12 @@ class PatienceError(ValueError):
             template if template is not None else message.replace("{", "{{").replace("}", "}}")
         )
         self.params = dict(params or {})
+
+    @classmethod
+    def of(cls, template: str, **params: object) -> Self:
+        """The error of ``template`` with ``params``: its English text filled in, and
+        both kept for each language to fill in its own."""
+        return cls(template.format(**params), template, params)
 
 
 class InvalidCardError(PatienceError):

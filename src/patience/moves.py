@@ -54,7 +54,7 @@ class Move:
         m = _MOVE_RE.fullmatch(token)
         if not m:
             template = "invalid move {move}: expected 'deal', 'SRC>DST' or 'SRC>DST/N'"
-            raise _move_error(template, move=quoted)
+            raise InvalidMoveError.of(template, move=quoted)
         src, dst, count_text = m.groups()
         src, dst = _ALIASES.get(src, src), _ALIASES.get(dst, dst)
         for pile in (src, dst):
@@ -63,7 +63,7 @@ class Move:
                     "invalid move {move}: unknown pile {pile} "
                     "(piles are s, w, f1-f4, t1-t13, r1-r7)"
                 )
-                raise _move_error(template, move=quoted, pile=shown(pile))
+                raise InvalidMoveError.of(template, move=quoted, pile=shown(pile))
         count = 1
         if count_text is not None:
             count = int(count_text) if len(count_text) <= 3 else MAX_COUNT + 1
@@ -71,10 +71,10 @@ class Move:
                 template = (
                     "invalid move {move}: a count after '/' must be 2 or more, and at most {max}"
                 )
-                raise _move_error(template, move=quoted, max=MAX_COUNT)
+                raise InvalidMoveError.of(template, move=quoted, max=MAX_COUNT)
         if src == dst:
             template = "invalid move {move}: source and destination are the same"
-            raise _move_error(template, move=quoted)
+            raise InvalidMoveError.of(template, move=quoted)
         return cls(src, dst, count)
 
     def __str__(self) -> str:
@@ -99,9 +99,3 @@ def parse_moves(text: str) -> list[Move]:
 def moves_text(moves: list[Move]) -> str:
     """Write moves separated by spaces."""
     return " ".join(str(m) for m in moves)
-
-
-def _move_error(template: str, **params: object) -> InvalidMoveError:
-    """The error of unreadable move text: its English text, and the template and params
-    each language fills in."""
-    return InvalidMoveError(template.format(**params), template, params)

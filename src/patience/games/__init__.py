@@ -29,8 +29,7 @@ def get_game(name: str, options: Mapping[str, str] | None = None) -> Game:
     cls = GAMES.get(name)
     if cls is None:
         template = "unknown game '{name}' (valid games: {valid})"
-        params: dict[str, object] = {"name": name, "valid": ", ".join(GAMES)}
-        raise UnknownGameError(template.format(**params), template, params)
+        raise UnknownGameError.of(template, name=name, valid=", ".join(GAMES))
     return _cached(name, tuple(sorted((options or {}).items())))
 
 

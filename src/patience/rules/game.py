@@ -76,15 +76,15 @@ class Game:
             if key not in self.option_spec:
                 valid = ", ".join(sorted(self.option_spec)) or "none"
                 template = "unknown option '{key}' for {game} (valid keys: {valid})"
-                params: dict[str, object] = {"key": key, "game": self.name, "valid": valid}
-                raise InvalidOptionError(template.format(**params), template, params)
+                raise InvalidOptionError.of(template, key=key, game=self.name, valid=valid)
             if value not in self.option_spec[key]:
                 valid = ", ".join(self.option_spec[key])
                 template = (
                     "invalid value '{value}' for option '{key}' of {game} (valid values: {valid})"
                 )
-                params = {"value": value, "key": key, "game": self.name, "valid": valid}
-                raise InvalidOptionError(template.format(**params), template, params)
+                raise InvalidOptionError.of(
+                    template, value=value, key=key, game=self.name, valid=valid
+                )
         self.options: Options = tuple(
             sorted((k, given.get(k, values[0])) for k, values in self.option_spec.items())
         )

@@ -18,7 +18,10 @@ _BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 
 def _load(name: str) -> ModuleType:
-    sys.path.insert(0, str(_BENCH))  # a bench imports the scripts beside it
+    # A bench imports the scripts beside it, and puts its folder on the path to do so:
+    # the path is given back as it was, for the other tests.
+    saved = list(sys.path)
+    sys.path.insert(0, str(_BENCH))
     try:
         spec = importlib.util.spec_from_file_location(name, _BENCH / f"{name}.py")
         assert spec is not None and spec.loader is not None
@@ -26,7 +29,7 @@ def _load(name: str) -> ModuleType:
         spec.loader.exec_module(module)
         return module
     finally:
-        sys.path.remove(str(_BENCH))
+        sys.path[:] = saved
 
 
 schedule = _load("schedule")

@@ -26,7 +26,8 @@ class PatienceError(ValueError):
     @classmethod
     def of(cls, template: str, **params: object) -> Self:
         """The error of ``template`` with ``params``: its English text filled in, and
-        both kept for each language to fill in its own."""
+        both kept for each language to fill in its own. (Not for the two errors whose
+        constructors take other arguments: ``IllegalMoveError``, ``InvalidPositionError``.)"""
         return cls(template.format(**params), template, params)
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections import deque
 from dataclasses import replace
 from unittest.mock import ANY
 
 import pytest
 
+from endgames import brute, tiny
 from engine_builders import VARIANTS, hop_sequences
 from patience import Position, game_for, get_game, new_game, play
 from patience.cards import RANK, SUIT, make_card, parse_card, parse_rank
@@ -89,32 +89,6 @@ def check_won(p: Position, r: SolveResult) -> None:
     assert r.result == "won"
     end = replay(p, r.moves)
     assert game_for(end).is_won(end)
-
-
-def brute(p: Position, limit: int = 30_000) -> str | None:
-    """Plain breadth-first search over every legal move: 'won', 'lost', or None if too big."""
-    g = game_for(p)
-    unlimited = getattr(g, "max_redeals", 0) is None
-
-    def key(q: Position) -> object:
-        # The redeal counter means nothing when redeals are unlimited (an engine fact).
-        return q.key()[:-1] if unlimited else q.key()
-
-    seen = {key(p)}
-    queue = deque([p])
-    while queue:
-        q = queue.popleft()
-        if g.is_won(q):
-            return "won"
-        for m in g.legal_moves(q):
-            n = g.apply(q, m)
-            k = key(n)
-            if k not in seen:
-                if len(seen) >= limit:
-                    return None
-                seen.add(k)
-                queue.append(n)
-    return "lost"
 
 
 # --- hand-made positions -----------------------------------------------------------
@@ -224,94 +198,6 @@ def test_hopscotch_verdicts() -> None:
 
 
 # --- brute-force agreement on tiny random positions ----------------------------------
-
-
-def tiny(game: str, options: dict[str, str], rng: random.Random, n: int) -> Position | None:
-    """A random valid position with about ``n`` cards away from the foundations."""
-    rules = get_game(game, options)
-    base = rng.randint(1, 13) if game == "lady-jane" else None
-    out: list[int] = []
-    if game == "hopscotch":
-        seqs = hop_sequences()
-        for _ in range(n):
-            k = rng.randrange(4)
-            seq = [c for c in seqs[k] if c not in out and c not in (seq_[0] for seq_ in seqs)]
-            if seq:
-                out.append(seq[-1 - sum(1 for c in seqs[k] if c in out)])
-    else:
-        cut = [13] * 4
-        for _ in range(n):
-            s = rng.randrange(4)
-            if cut[s] > 0:
-                cut[s] -= 1
-        for s in range(4):
-            for k in range(cut[s], 13):
-                rank = k + 1 if base is None else (base - 1 + k) % 13 + 1
-                out.append(make_card(rank, s))
-    rng.shuffle(out)
-    stock: list[int] = []
-    waste: list[int] = []
-    tab: list[list[int]] = [[] for _ in range(rules.tableau_piles)]
-    res: list[list[int]] = [[] for _ in range(rules.reserve_piles)]
-    for c in out:
-        where = rng.random()
-        if game == "klondike" and where < 0.4:
-            (stock if rng.random() < 0.5 else waste).append(c)
-        elif game == "hopscotch":
-            if where < 0.6:
-                stock.append(c)
-            else:
-                res[rng.randrange(4)].append(c)
-        elif game == "lady-jane" and where < 0.3:
-            res[rng.randrange(7)].append(c)
-        else:
-            tab[rng.randrange(len(tab))].append(c)
-    if game == "hopscotch" and stock and rng.random() < 0.3:
-        waste.append(stock.pop())
-    if game == "lady-jane":
-        # Only the stock sizes a real game reaches, and the waste only at the very end.
-        extra = stock + waste
-        stock, waste = [], []
-        for c in extra:
-            tab[0].append(c)
-        if len(tab[0]) >= 2 and rng.random() < 0.5:
-            stock = [tab[0].pop(), tab[0].pop()]
-    down = [rng.randint(0, max(0, len(pile) - 1)) if game != "bakers-dozen" else 0 for pile in tab]
-    redeals = 0
-    limit = getattr(rules, "max_redeals", None)
-    if game == "klondike" and limit:
-        redeals = rng.randint(0, limit)
-    text = "X" * 0  # keep the builder simple: assemble by hand
-    del text
-    home = set(range(52)) - set(out)
-    foundations: list[tuple[int, ...]] = []
-    if game == "hopscotch":
-        for seq in hop_sequences():
-            foundations.append(tuple(c for c in seq if c in home))
-    else:
-        for s in range(4):
-            pile = []
-            for k in range(13):
-                rank = k + 1 if base is None else (base - 1 + k) % 13 + 1
-                c = make_card(rank, s)
-                if c not in home:
-                    break
-                pile.append(c)
-            foundations.append(tuple(pile))
-    p = Position(
-        rules.name,
-        rules.options,
-        None,
-        tuple(stock),
-        tuple(waste),
-        tuple(foundations),
-        tuple(tuple(x) for x in tab),
-        tuple(down),
-        tuple(tuple(x) for x in res),
-        redeals,
-        base,
-    )
-    return p if not rules.validate(p) else None
 
 
 @pytest.mark.slow

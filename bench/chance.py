@@ -12,6 +12,16 @@ the mean chance, and the CPU seconds. ``--passes`` runs the same positions once 
 share given, the search's discrepancy passes ending at that share of each solve's time
 instead of the game's own (docs/solver.md, "One schedule, one budget"), side by side:
 an arrangement left undecided is left out of the chance, so fewer of them is better.
+
+``--truth SECONDS`` asks whether the chance is honest: each position is also solved
+knowing every card (its real arrangement, SECONDS of CPU time), and the positions are
+grouped by the chance shown (0-20%, ..., 80-100%): per group, the mean chance shown
+beside the share of its positions actually winnable (among those the solver decided),
+with that share's 95% interval; then the same over all positions, and the Brier score
+(mean squared difference between the chance shown and the real outcome, 0 to 1, less
+is better; always saying 50% scores 0.25), and the same score were the arrangements
+left undecided counted lost instead of left out. Positions with no chance shown (every
+arrangement undecided) or an undecided real arrangement are counted apart.
 """
 
 from __future__ import annotations
@@ -22,13 +32,14 @@ import time
 from collections.abc import Hashable
 from pathlib import Path
 
-from patience.fair.advisor import chance
+from patience.fair.advisor import Estimate, chance
 from patience.fair.greedy import greedy_move, state_key
 from patience.fair.knowledge import Knowledge
 from patience.fair_assist import CHANCE
 from patience.games import get_game, variants
 from patience.position import Position
-from patience.solver import clock
+from patience.proportion import wilson
+from patience.solver import clock, solve
 
 sys.path.insert(0, str(Path(__file__).parent))
 from schedule import schedule_with  # noqa: E402
@@ -62,23 +73,61 @@ def positions(name: str, options: dict[str, str], deals: int) -> Found:
     return found
 
 
-def measure(found: Found, share: float | None) -> str:
-    """One line: the arrangements' verdicts, the mean chance and the CPU seconds."""
-    won = lost = unknown = 0
-    chances = []
+def measure(found: Found, share: float | None) -> tuple[str, list[Estimate]]:
+    """One line (the arrangements' verdicts, the mean chance, the CPU seconds) and each
+    position's estimate."""
+    estimates = []
     cpu = time.process_time()
     with schedule_with({} if share is None else {"passes": share}), clock.cpu_time():
         for deal, p, knowledge in found:
-            e = chance(p, knowledge, CHANCE, seed=deal)
-            won, lost, unknown = won + e.won, lost + e.lost, unknown + e.unknown
-            chances.append(e.share)
+            estimates.append(chance(p, knowledge, CHANCE, seed=deal))
     cpu = time.process_time() - cpu
-    mean = sum(chances) / len(chances) if chances else 0.0
+    won, lost, unknown = (sum(getattr(e, k) for e in estimates) for k in ("won", "lost", "unknown"))
+    mean = sum(e.share for e in estimates) / len(estimates) if estimates else 0.0
     setting = "own" if share is None else f"{share:g}"
-    return (
+    line = (
         f"  passes {setting:>5}: {won:6d} won {lost:6d} lost {unknown:6d} undecided"
         f"   mean chance {mean:.3f}   {cpu:6.0f} CPU s"
     )
+    return line, estimates
+
+
+def truths(found: Found, seconds: float) -> list[str]:
+    """Each position's verdict knowing every card (its real arrangement)."""
+    with clock.cpu_time():
+        return [str(solve(p, timeout=seconds).result) for _, p, _ in found]
+
+
+def calibration(estimates: list[Estimate], verdicts: list[str]) -> list[str]:
+    """The chance shown against the real outcome, by groups of the chance shown."""
+    kept = [
+        (e, v == "won")
+        for e, v in zip(estimates, verdicts, strict=True)
+        if e.won + e.lost and v != "unknown"
+    ]
+    pairs = [(e.share, w) for e, w in kept]
+    apart = len(estimates) - len(pairs)
+    lines = [f"    {'chance shown':>12} {'positions':>9} {'mean shown':>10} {'winnable':>18}"]
+    groups = [(k / 5, (k + 1) / 5) for k in range(5)] + [(0.0, 1.0)]
+    for lo, hi in groups:
+        group = [(c, w) for c, w in pairs if lo <= c < hi or (hi == 1.0 and c == 1.0)]
+        if not group:
+            continue
+        won = sum(w for _, w in group)
+        low, high = wilson(won, len(group))
+        name = "all" if (lo, hi) == (0.0, 1.0) else f"{lo:.0%}-{hi:.0%}"
+        lines.append(
+            f"    {name:>12} {len(group):9d} {sum(c for c, _ in group) / len(group):10.3f}"
+            f" {won / len(group):6.3f} ({low:.3f}-{high:.3f})"
+        )
+    if pairs:
+        brier = sum((c - w) ** 2 for c, w in pairs) / len(pairs)
+        low = sum((e.won / (e.won + e.lost + e.unknown) - w) ** 2 for e, w in kept) / len(kept)
+        lines.append(
+            f"    Brier score {brier:.3f} ({low:.3f} with undecided arrangements counted lost);"
+            f" {apart} positions apart (undecided)"
+        )
+    return lines
 
 
 def main() -> None:
@@ -86,6 +135,7 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=20, help="deals 1..N of each mode")
     parser.add_argument("--only", action="append", default=[], help="game[:k=v,...]")
     parser.add_argument("--passes", default="", help="shares to compare, e.g. 0.03,0.15")
+    parser.add_argument("--truth", type=float, help="CPU s to solve each real arrangement")
     args = parser.parse_args()
     shares: list[float | None] = [float(s) for s in args.passes.split(",") if s] or [None]
     for name, options in variants():
@@ -93,8 +143,12 @@ def main() -> None:
             continue
         found = positions(name, options, args.n)
         print(f"{label(name, options)}: {len(found)} positions of deals 1..{args.n}", flush=True)
+        verdicts = truths(found, args.truth) if args.truth else []
         for share in shares:
-            print(measure(found, share), flush=True)
+            line, estimates = measure(found, share)
+            print(line, flush=True)
+            if verdicts:
+                print("\n".join(calibration(estimates, verdicts)), flush=True)
 
 
 if __name__ == "__main__":

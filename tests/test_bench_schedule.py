@@ -1,5 +1,6 @@
 """bench/schedule.py and bench/chance.py: the schedule a bench sets is the one the
-searches run, only inside, and a measured deal counts every arrangement."""
+searches run, only inside, a measured deal counts every arrangement, and the chance is
+set against the real outcomes group by group."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from types import ModuleType
 
 import pytest
 
+from patience.fair.advisor import Estimate
 from patience.games import get_game
 from patience.solver import search
 
@@ -55,6 +57,31 @@ def test_an_unknown_schedule_field_is_named() -> None:
 def test_one_deal_measured_counts_every_arrangement() -> None:
     found = chance.positions("klondike", {"mode": "no-redeal"}, 1)
     assert [deal for deal, _, _ in found] == [1] * len(found) and found
-    line = chance.measure(found[:1], 0.03)
+    line, estimates = chance.measure(found[:1], 0.03)
     counts = [int(n) for n in re.findall(r"(\d+) (?:won|lost|undecided)", line)]
     assert len(counts) == 3 and 0 < sum(counts) <= 30, line
+    assert [e.samples for e in estimates] == [sum(counts)]
+
+
+def test_the_chance_shown_is_set_against_the_real_outcomes() -> None:
+    estimates = [
+        Estimate(9, 1),
+        Estimate(8, 2, 2),
+        Estimate(1, 3),
+        Estimate(0, 0, 5),
+        Estimate(3, 1),
+    ]
+    verdicts = ["won", "lost", "lost", "won", "unknown"]
+    lines = chance.calibration(estimates, verdicts)
+    rows = {line.split()[0]: line.split()[1:] for line in lines[1:-1]}
+    # 90% and 80% shown, one of the two won; 25% shown, lost; the rest counted apart.
+    assert rows["80%-100%"][:3] == ["2", "0.850", "0.500"]
+    assert rows["20%-40%"][:3] == ["1", "0.250", "0.000"]
+    assert rows["all"][:3] == ["3", "0.650", "0.333"]
+    brier = ((0.9 - 1) ** 2 + 0.8**2 + 0.25**2) / 3
+    # Counted lost, the two undecided arrangements take the 80% down to 8 of 12.
+    low = ((0.9 - 1) ** 2 + (8 / 12) ** 2 + 0.25**2) / 3
+    assert lines[-1] == (
+        f"    Brier score {brier:.3f} ({low:.3f} with undecided arrangements counted lost);"
+        " 2 positions apart (undecided)"
+    )

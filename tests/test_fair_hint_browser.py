@@ -157,3 +157,35 @@ def test_a_hint_does_not_wait_for_the_chance_indicator(
             expect(page.locator("#info .chance")).to_have_text("Chance to win: …")  # asked again
         finally:
             solver_stubs.release(gate)
+
+
+def test_the_chance_rests_on_the_decided_arrangements_and_says_so(
+    page: Page, server: LiveServer
+) -> None:
+    # The interval is the decided arrangements' (won / (won + lost)): the detail counts
+    # those, and names the ones left undecided, in each language.
+    open_game(page, server, {"game": "klondike", "deal": 7})
+    got = page.evaluate(
+        """async () => {
+          const i18n = await import('/i18n.js');
+          const fair = await import('/fair.js');
+          const c = { chance: 0.5, interval: [0.3, 0.7], samples: 30, exact: false };
+          const out = {};
+          for (const lang of ['en', 'es', 'fr']) {
+            await i18n.setLanguage(lang, false);
+            out[lang] = [
+              fair.chanceDetail({ ...c, undecided: 4 }),
+              fair.chanceDetail({ ...c, undecided: 0 }),
+            ];
+          }
+          return out;
+        }"""
+    )
+    assert got["en"] == [
+        "95% interval 30–70%, from 26 arrangements of the unseen cards"
+        " (4 more not decided in time, left out)",
+        "95% interval 30–70%, from 30 arrangements of the unseen cards",
+    ]
+    assert "26 repartos" in got["es"][0] and "(4 más sin decidir" in got["es"][0]
+    assert "30 repartos" in got["es"][1] and "más" not in got["es"][1]
+    assert "26 répartitions" in got["fr"][0] and "(4 de plus" in got["fr"][0]

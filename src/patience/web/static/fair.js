@@ -16,16 +16,20 @@ export const whyNoPeeking = () => t("Needs the setting “The solver may look at
 
 const percent = (x) => Math.round(100 * x);
 
-// An estimate's detail: its 95% interval and how many arrangements it rests on.
+// An estimate's detail: its 95% interval and how many arrangements it rests on (the
+// decided ones: an arrangement the solver could not decide in time is left out of the
+// chance, and said so).
 export function chanceDetail(c) {
   if (c.chance === null || c.chance === undefined) return "";
   if (c.exact) return t("No card is left unseen: this is certain.");
   const [low, high] = c.interval;
-  return t("95% interval {low}–{high}%, from {n} arrangements of the unseen cards", {
-    low: percent(low),
-    high: percent(high),
-    n: c.samples,
-  });
+  const undecided = c.undecided || 0;
+  const params = { low: percent(low), high: percent(high), n: c.samples - undecided, undecided };
+  if (!undecided) return t("95% interval {low}–{high}%, from {n} arrangements of the unseen cards", params);
+  return t(
+    "95% interval {low}–{high}%, from {n} arrangements of the unseen cards ({undecided} more not decided in time, left out)",
+    params,
+  );
 }
 
 // The hint's words: a fair hint says its chance, as the estimate it is ("about 41% from

@@ -22,11 +22,17 @@ with that share's 95% interval; then the same over all positions, and the Brier 
 is better; always saying 50% scores 0.25), and the same score were the arrangements
 left undecided counted lost instead of left out. Positions with no chance shown (every
 arrangement undecided) or an undecided real arrangement are counted apart.
+
+``--undecided SECONDS`` asks what the arrangements the chance leaves out really are:
+of each position's arrangements (the page's draws, same seed) the first that a solve of
+the page's states leaves undecided is solved again for SECONDS of CPU time, and the
+verdicts are counted.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from collections.abc import Hashable
@@ -35,6 +41,7 @@ from pathlib import Path
 from patience.fair.advisor import Estimate, chance
 from patience.fair.greedy import greedy_move, state_key
 from patience.fair.knowledge import Knowledge
+from patience.fair.sample import sample
 from patience.fair_assist import CHANCE
 from patience.games import get_game, variants
 from patience.position import Position
@@ -98,6 +105,27 @@ def truths(found: Found, seconds: float) -> list[str]:
         return [str(solve(p, timeout=seconds).result) for _, p, _ in found]
 
 
+def undecided(found: Found, seconds: float) -> str:
+    """The verdicts, given ``seconds``, of the first arrangement of each position that
+    the page's states leave undecided."""
+    counts = dict.fromkeys(("won", "lost", "unknown"), 0)
+    with clock.cpu_time():
+        for deal, p, seen in found:
+            knowledge = seen.observe(p)
+            if knowledge.one_arrangement(p):
+                continue
+            rng = random.Random(deal)
+            for _ in range(CHANCE.samples):
+                s = sample(p, knowledge, rng)
+                if solve(s, timeout=None, max_states=CHANCE.max_states).result == "unknown":
+                    counts[str(solve(s, timeout=seconds).result)] += 1
+                    break
+    return (
+        f"    undecided arrangements, the first of each position, given {seconds:g} CPU s:"
+        f" {counts['won']} won, {counts['lost']} lost, {counts['unknown']} still undecided"
+    )
+
+
 def calibration(estimates: list[Estimate], verdicts: list[str]) -> list[str]:
     """The chance shown against the real outcome, by groups of the chance shown."""
     kept = [
@@ -136,6 +164,7 @@ def main() -> None:
     parser.add_argument("--only", action="append", default=[], help="game[:k=v,...]")
     parser.add_argument("--passes", default="", help="shares to compare, e.g. 0.03,0.15")
     parser.add_argument("--truth", type=float, help="CPU s to solve each real arrangement")
+    parser.add_argument("--undecided", type=float, help="CPU s to solve undecided ones again")
     args = parser.parse_args()
     shares: list[float | None] = [float(s) for s in args.passes.split(",") if s] or [None]
     for name, options in variants():
@@ -149,6 +178,8 @@ def main() -> None:
             print(line, flush=True)
             if verdicts:
                 print("\n".join(calibration(estimates, verdicts)), flush=True)
+        if args.undecided:
+            print(undecided(found, args.undecided), flush=True)
 
 
 if __name__ == "__main__":

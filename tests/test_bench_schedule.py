@@ -85,3 +85,10 @@ def test_the_chance_shown_is_set_against_the_real_outcomes() -> None:
         f"    Brier score {brier:.3f} ({low:.3f} with undecided arrangements counted lost);"
         " 2 positions apart (undecided)"
     )
+
+
+def test_the_undecided_arrangements_are_solved_again_one_per_position() -> None:
+    found = chance.positions("klondike", {"mode": "no-redeal"}, 1)
+    line = chance.undecided(found, 0.5)
+    counts = [int(n) for n in re.findall(r"(\d+) (?:won|lost|still undecided)", line)]
+    assert len(counts) == 3 and sum(counts) <= len(found), line

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from patience.cli import app
 from patience.study.db import Store
-from patience.study.report import lines
+from patience.study.report import lines, paper_text
 from patience.study.results import load
 
 runner = CliRunner()
@@ -163,3 +163,26 @@ def test_the_work_table_counts_the_deals_over_5_and_30_seconds(tmp_path: Path) -
     page = (tmp_path / "w.md").read_text()
     assert "| game | seconds: median | p90 | max | over 5 s | over 30 s |" in page
     assert "| Lady Jane | 5.500 |" in page and " | 60.000 | 3 | 2 | " in page
+
+
+def test_the_paper_is_compared_with_the_rate_and_with_the_bounds_undecided_deals_leave(
+    tmp_path: Path,
+) -> None:
+    # 800 won, 150 lost, 50 undecided: 84.21% of decided agrees within its +-2.3 points,
+    # and the paper's 81.945% lies in the bounds (80.0% to 85.0% of all, widened).
+    rows = [(d, "won" if d <= 800 else "lost" if d <= 950 else "unknown") for d in range(1, 1001)]
+    db = make_db(tmp_path / "s.db", {("klondike", "mode=three"): rows})
+    (line,) = lines(load([db]))
+    text = paper_text(line)
+    assert text is not None and ": agrees;" in text
+    assert "their figure is inside the bounds our 50 undecided deals leave on all 1,000" in text
+    # All of them decided and lost: the rate falls to 80.0%, still agreeing, and the
+    # bounds close on it (77.4-82.4): inside.
+    rows = [(d, "won" if d <= 800 else "lost") for d in range(1, 1001)]
+    (line,) = lines(load([make_db(tmp_path / "t.db", {("klondike", "mode=three"): rows})]))
+    assert "inside the bounds our 0 undecided deals" in (paper_text(line) or "")
+    # 600 won of 1000: far from the paper, and outside the bounds.
+    rows = [(d, "won" if d <= 600 else "lost") for d in range(1, 1001)]
+    (line,) = lines(load([make_db(tmp_path / "u.db", {("klondike", "mode=three"): rows})]))
+    text = paper_text(line) or ""
+    assert ": differs;" in text and "is outside the bounds" in text

@@ -152,10 +152,14 @@ def paper_text(line: Line) -> str | None:
     combined = math.hypot(ours, half)
     diff = line.rate - rate
     verdict = "agrees" if abs(diff) <= combined else "differs"
+    low, high = line.bounds
+    inside = "inside" if low <= rate <= high else "outside"
     return (
         f"{line.title}: {pct(line.rate)}% ± {pct(ours)} over {line.won + line.lost:,} decided "
         f"deals; Blake & Gent's Klondike {name}: {pct(rate)}% ± {pct(half)}; difference "
-        f"{100 * diff:+.2f} points, combined 95% half-width {pct(combined)}: {verdict}"
+        f"{100 * diff:+.2f} points, combined 95% half-width {pct(combined)}: {verdict}; "
+        f"their figure is {inside} the bounds our {line.unknown:,} undecided deals leave on "
+        f"all {line.count:,} ({bounds_text(line)})"
     )
 
 
@@ -318,7 +322,10 @@ def markdown(
         "Solvitaire's figures (10^6 deals each, unlimited redeals, every card known): "
         "Klondike draw 3 81.945% ± 0.084%, draw 1 90.480% ± 0.116%, which are our modes "
         "`three` and `unlimited`. Two figures agree when they differ by less than the "
-        "combined 95% half-width (the square root of the sum of the squares).",
+        "combined 95% half-width (the square root of the sum of the squares). The "
+        "undecided deals are left out of our rate; the bounds they leave (each counted "
+        "lost, then won) are set beside their figure too, since most of those deals "
+        "that were decided later were lost (docs/solver-log.md).",
         "",
     ]
     out += [f"- {t}" for t in compared] or ["Neither mode is in the results yet."]

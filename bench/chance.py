@@ -12,6 +12,8 @@ the mean chance, and the CPU seconds. ``--passes`` runs the same positions once 
 share given, the search's discrepancy passes ending at that share of each solve's time
 instead of the game's own (docs/solver.md, "One schedule, one budget"), side by side:
 an arrangement left undecided is left out of the chance, so fewer of them is better.
+``--again 0,5`` does the same for ``Settings.again`` (an undecided arrangement solved
+again with that many times the states, while the 2 s last).
 
 ``--truth SECONDS`` asks whether the chance is honest: each position is also solved
 knowing every card (its real arrangement, SECONDS of CPU time), and the positions are
@@ -32,10 +34,12 @@ verdicts are counted.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import sys
 import time
 from collections.abc import Hashable
+from dataclasses import replace
 from pathlib import Path
 
 from patience.fair.advisor import Estimate, chance
@@ -80,21 +84,24 @@ def positions(name: str, options: dict[str, str], deals: int) -> Found:
     return found
 
 
-def measure(found: Found, share: float | None) -> tuple[str, list[Estimate]]:
+def measure(
+    found: Found, share: float | None, again: int = CHANCE.again
+) -> tuple[str, list[Estimate]]:
     """One line (the arrangements' verdicts, the mean chance, the CPU seconds) and each
     position's estimate."""
     estimates = []
+    settings = replace(CHANCE, again=again)
     cpu = time.process_time()
     with schedule_with({} if share is None else {"passes": share}), clock.cpu_time():
         for deal, p, knowledge in found:
-            estimates.append(chance(p, knowledge, CHANCE, seed=deal))
+            estimates.append(chance(p, knowledge, settings, seed=deal))
     cpu = time.process_time() - cpu
     won, lost, unknown = (sum(getattr(e, k) for e in estimates) for k in ("won", "lost", "unknown"))
     mean = sum(e.share for e in estimates) / len(estimates) if estimates else 0.0
     setting = "own" if share is None else f"{share:g}"
     line = (
-        f"  passes {setting:>5}: {won:6d} won {lost:6d} lost {unknown:6d} undecided"
-        f"   mean chance {mean:.3f}   {cpu:6.0f} CPU s"
+        f"  passes {setting:>5}, again {again:2d}: {won:6d} won {lost:6d} lost"
+        f" {unknown:6d} undecided   mean chance {mean:.3f}   {cpu:6.0f} CPU s"
     )
     return line, estimates
 
@@ -164,17 +171,19 @@ def main() -> None:
     parser.add_argument("--only", action="append", default=[], help="game[:k=v,...]")
     parser.add_argument("--passes", default="", help="shares to compare, e.g. 0.03,0.15")
     parser.add_argument("--truth", type=float, help="CPU s to solve each real arrangement")
+    parser.add_argument("--again", default="", help="Settings.again to compare, e.g. 0,5")
     parser.add_argument("--undecided", type=float, help="CPU s to solve undecided ones again")
     args = parser.parse_args()
     shares: list[float | None] = [float(s) for s in args.passes.split(",") if s] or [None]
+    agains = [int(a) for a in args.again.split(",") if a] or [CHANCE.again]
     for name, options in variants():
         if args.only and not any(matches((name, options), o) for o in args.only):
             continue
         found = positions(name, options, args.n)
         print(f"{label(name, options)}: {len(found)} positions of deals 1..{args.n}", flush=True)
         verdicts = truths(found, args.truth) if args.truth else []
-        for share in shares:
-            line, estimates = measure(found, share)
+        for share, again in itertools.product(shares, agains):
+            line, estimates = measure(found, share, again)
             print(line, flush=True)
             if verdicts:
                 print("\n".join(calibration(estimates, verdicts)), flush=True)

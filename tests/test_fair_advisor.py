@@ -179,3 +179,16 @@ def test_with_nothing_hidden_the_one_solve_gets_every_samples_states() -> None:
     eight = replace(alone, samples=8)
     assert advise(p, knowledge, eight).estimate == Estimate(won=1)
     assert chance(p, knowledge, eight) == Estimate(won=1)
+
+
+def test_an_undecided_arrangement_is_solved_again_with_more_states() -> None:
+    # Settings.again: the arrangements a solve leaves undecided get again times its
+    # states, which is what solving every arrangement with that many would say of them.
+    p = get_game("klondike", {"mode": "no-redeal"}).new_position(1)
+    k = Knowledge.start(p)
+    tight = Settings(samples=8, max_states=2_000, budget=10_000.0)
+    once = chance(p, k, tight, seed=3)
+    again = chance(p, k, replace(tight, again=50), seed=3)
+    assert again.samples == once.samples == 8
+    assert again.unknown < once.unknown
+    assert again == chance(p, k, replace(tight, max_states=100_000), seed=3)

@@ -95,9 +95,9 @@ class Settings:
     """``reveal``: the plans scored on every arrangement."""
     again: int = 0
     """``chance`` only: an arrangement left undecided is solved again with this many
-    times ``max_states``, while the budget lasts (0: never). The arrangements left out
-    of a share are not like the others in every game (docs/fair-play.md, "Is the chance
-    honest?"), so fewer of them make a truer chance."""
+    times ``max_states``, while the budget lasts (0: never). Measured on Klondike
+    no-redeal at 5 (docs/fair-play.md, "Is the chance honest?"): a third of the
+    undecided decided for 65% more CPU, the chance no truer; the page keeps 0."""
 
 
 @dataclass(frozen=True, slots=True)

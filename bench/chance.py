@@ -25,6 +25,10 @@ is better; always saying 50% scores 0.25), and the same score were the arrangeme
 left undecided counted lost instead of left out. Positions with no chance shown (every
 arrangement undecided) or an undecided real arrangement are counted apart.
 
+``--hint`` measures the chance the Hint shows instead, the best plan's estimate
+(``fair_assist.HINT``: 12 arrangements); with ``--truth`` it is set against whether the
+position the plan leads to can really be won.
+
 ``--undecided SECONDS`` asks what the arrangements the chance leaves out really are:
 of each position's arrangements (the page's draws, same seed) the first that a solve of
 the page's states leaves undecided is solved again for SECONDS of CPU time, and the
@@ -42,12 +46,12 @@ from collections.abc import Hashable
 from dataclasses import replace
 from pathlib import Path
 
-from patience.fair.advisor import Estimate, chance
+from patience.fair.advisor import Estimate, advise, chance
 from patience.fair.greedy import greedy_move, state_key
 from patience.fair.knowledge import Knowledge
 from patience.fair.sample import sample
-from patience.fair_assist import CHANCE
-from patience.games import get_game, variants
+from patience.fair_assist import CHANCE, HINT
+from patience.games import game_for, get_game, variants
 from patience.position import Position
 from patience.proportion import wilson
 from patience.solver import clock, solve
@@ -104,6 +108,23 @@ def measure(
         f" {unknown:6d} undecided   mean chance {mean:.3f}   {cpu:6.0f} CPU s"
     )
     return line, estimates
+
+
+def hints(found: Found) -> tuple[str, list[Estimate], Found]:
+    """The page's Hint at each position (``fair_assist.HINT``): one line, the chance it
+    shows (its plan's estimate) and the positions its plans lead to, whose chance it is."""
+    estimates, after = [], []
+    cpu = time.process_time()
+    with clock.cpu_time():
+        for deal, p, knowledge in found:
+            advice = advise(p, knowledge, HINT, seed=deal)
+            estimates.append(advice.estimate)
+            for move in advice.plan:
+                p = game_for(p).apply(p, move)
+            after.append((deal, p, knowledge))
+    cpu = time.process_time() - cpu
+    mean = sum(e.share for e in estimates) / len(estimates) if estimates else 0.0
+    return f"  hints: mean chance {mean:.3f}   {cpu:6.0f} CPU s", estimates, after
 
 
 def truths(found: Found, seconds: float) -> list[str]:
@@ -172,6 +193,7 @@ def main() -> None:
     parser.add_argument("--passes", default="", help="shares to compare, e.g. 0.03,0.15")
     parser.add_argument("--truth", type=float, help="CPU s to solve each real arrangement")
     parser.add_argument("--again", default="", help="Settings.again to compare, e.g. 0,5")
+    parser.add_argument("--hint", action="store_true", help="the hint's chance instead")
     parser.add_argument("--undecided", type=float, help="CPU s to solve undecided ones again")
     args = parser.parse_args()
     shares: list[float | None] = [float(s) for s in args.passes.split(",") if s] or [None]
@@ -181,6 +203,12 @@ def main() -> None:
             continue
         found = positions(name, options, args.n)
         print(f"{label(name, options)}: {len(found)} positions of deals 1..{args.n}", flush=True)
+        if args.hint:
+            line, estimates, found = hints(found)
+            print(line, flush=True)
+            if args.truth:
+                print("\n".join(calibration(estimates, truths(found, args.truth))), flush=True)
+            continue
         verdicts = truths(found, args.truth) if args.truth else []
         for share, again in itertools.product(shares, agains):
             line, estimates = measure(found, share, again)

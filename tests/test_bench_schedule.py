@@ -12,9 +12,10 @@ from types import ModuleType
 
 import pytest
 
-from patience.fair.advisor import Estimate
+from patience.fair.advisor import Estimate, advise
+from patience.fair_assist import HINT
 from patience.games import get_game
-from patience.solver import search
+from patience.solver import clock, search
 
 _BENCH = Path(__file__).resolve().parent.parent / "bench"
 
@@ -92,3 +93,19 @@ def test_the_undecided_arrangements_are_solved_again_one_per_position() -> None:
     line = chance.undecided(found, 0.5)
     counts = [int(n) for n in re.findall(r"(\d+) (?:won|lost|still undecided)", line)]
     assert len(counts) == 3 and sum(counts) <= len(found), line
+
+
+def test_the_hints_chance_belongs_to_the_position_its_plan_leads_to() -> None:
+    found = chance.positions("klondike", {"mode": "three"}, 1)[:2]
+    line, estimates, after = chance.hints(found)
+    assert "hints: mean chance" in line and len(estimates) == len(after) == 2
+    first = found[0][1]
+    assert [deal for deal, _, _ in after] == [1, 1]
+    # The page's Hint on the first position (on CPU time, as the bench asks it): its
+    # plan played leads to the first "after".
+    with clock.cpu_time():
+        plan = advise(first, found[0][2], HINT, seed=1).plan
+    q = first
+    for m in plan:
+        q = chance.game_for(q).apply(q, m)
+    assert after[0][1] == q

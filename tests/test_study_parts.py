@@ -18,6 +18,12 @@ def test_study_helpers() -> None:
     lo, hi = wilson(50, 100)
     assert 0.40 < lo < 0.41 and 0.59 < hi < 0.60
     assert wilson(0, 0) == (0.0, 1.0)
+    # Every count, the interval holds the rate: at 60 of 60 rounding once left its top
+    # at 0.9999999999999999 and the report's plot refused a negative error bar.
+    for n in range(1, 400):
+        for k in range(n + 1):
+            lo, hi = wilson(k, n)
+            assert 0.0 <= lo <= k / n <= hi <= 1.0, (k, n)
     assert percentile([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0], 0.9) == 9.0
     s = summarise([("won", 1.0), ("lost", 3.0), ("unknown", 2.0)])
     assert (s.won, s.lost, s.unknown, s.median, s.max) == (1, 1, 1, 2.0, 3.0)

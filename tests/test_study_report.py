@@ -186,3 +186,17 @@ def test_the_paper_is_compared_with_the_rate_and_with_the_bounds_undecided_deals
     (line,) = lines(load([make_db(tmp_path / "u.db", {("klondike", "mode=three"): rows})]))
     text = paper_text(line) or ""
     assert ": differs;" in text and "is outside the bounds" in text
+
+
+def test_the_page_names_every_undecided_deal_and_the_terminal_the_first_30(
+    tmp_path: Path,
+) -> None:
+    # 40 undecided deals: a researcher trying them again needs every number from the
+    # page; the terminal names 30 and counts the rest.
+    rows = [(d, "won") for d in range(1, 61)] + [(d, "unknown") for d in range(61, 101)]
+    db = make_db(tmp_path / "s.db", {("lady-jane", ""): rows})
+    out = tmp_path / "w.md"
+    res = runner.invoke(app, ["report", "--db", str(db), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "undecided: " + ", ".join(map(str, range(61, 91))) + " and 10 more" in res.stdout
+    assert "- Lady Jane: " + ", ".join(map(str, range(61, 101))) + "\n" in out.read_text()

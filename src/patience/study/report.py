@@ -31,7 +31,8 @@ PAPER = {
 redeals: the win rate and its 95% half-width."""
 
 NAMED_UNDECIDED = 30
-"""How many undecided deals a table names before it only counts the rest."""
+"""How many undecided deals the terminal's table names before it only counts the rest
+(the Markdown page names every one, so that a researcher can try them again)."""
 
 
 @dataclass(frozen=True)
@@ -135,10 +136,11 @@ def bounds_text(line: Line) -> str:
     return f"{pct(lo)}-{pct(hi)}"
 
 
-def undecided_text(line: Line) -> str:
-    named = ", ".join(str(d) for d in line.undecided[:NAMED_UNDECIDED])
-    more = len(line.undecided) - NAMED_UNDECIDED
-    return named + (f" and {more} more" if more > 0 else "")
+def undecided_text(line: Line, limit: int | None = NAMED_UNDECIDED) -> str:
+    """The undecided deals, the first ``limit`` of them named (every one for ``None``)."""
+    shown = line.undecided if limit is None else line.undecided[:limit]
+    more = len(line.undecided) - len(shown)
+    return ", ".join(map(str, shown)) + (f" and {more} more" if more else "")
 
 
 def paper_text(line: Line) -> str | None:
@@ -313,7 +315,7 @@ def markdown(
         out.append(f"- {line.title}: deals {line.deals} (seconds allowed per deal: {limits})")
     out += ["", "## Undecided deals", ""]
     undecided = [line for line in report if line.unknown]
-    out += [f"- {line.title}: {undecided_text(line)}" for line in undecided] or ["None."]
+    out += [f"- {line.title}: {undecided_text(line, None)}" for line in undecided] or ["None."]
     compared = [t for t in (paper_text(line) for line in report) if t]
     out += [
         "",

@@ -168,6 +168,35 @@ def test_a_plan_longer_than_the_move_limit_is_played_to_its_win() -> None:
     assert record.won and len(record.moves) > 1_000
 
 
+def deal_first(p: Position, knowledge: Knowledge, avoid: object, seed: int) -> tuple[Move, ...]:
+    """A chooser that turns the stock whenever that reaches a new position, as the
+    advisor may when its arrangements win by taking a card on a later pass."""
+    game = get_game("klondike", {"mode": "three"})
+    new = [m for m in game.legal_moves(p) if state_key(game.apply(p, m)) not in avoid]  # type: ignore[operator]
+    return tuple(m for m in new if m.is_deal)[:1] or tuple(new[:1])
+
+
+def test_a_card_passed_over_is_played_on_the_next_pass_through_the_stock() -> None:
+    # Draw 3 deal 132: after three deals the only move is a black Queen onto the King of
+    # hearts, passed over here. The bot used to stop at the end of the stock (the redeal
+    # brings back the first position, seen before) and count a winnable deal lost after
+    # 8 moves; a player turns the stock over and takes the Queen this time.
+    game = get_game("klondike", {"mode": "three"})
+    record = play_deal(game.new_position(132), deal_first, seed=132)
+    names = [str(m) for m in record.moves]
+    assert names[:9] == ["deal"] * 9  # the whole pass, then the redeal
+    assert "w>t3" in names[9:13] and len(names) > 20
+
+
+def test_a_stock_with_nothing_to_play_is_turned_over_a_bounded_number_of_times() -> None:
+    # Draw 3 deal 10: no card of the stock nor of the tableau can ever move. The bot looks
+    # through the stock again, for as many moves as it holds cards, then gives up.
+    game = get_game("klondike", {"mode": "three"})
+    record = play_deal(game.new_position(10), deal_first, seed=10)
+    assert not record.won and all(m.is_deal for m in record.moves)
+    assert 9 < len(record.moves) <= 9 + 24 + 1
+
+
 def test_with_nothing_hidden_the_one_solve_gets_every_samples_states() -> None:
     # Baker's Dozen deal 93 needs about 91,000 states: beyond one solve of 20,000, within
     # the 8 x 20,000 that eight arrangements would get. With one arrangement only, it gets

@@ -56,11 +56,21 @@ def greedy_chooser(
     return () if move is None else (move,)
 
 
+def _look_again(legal: list[Move]) -> list[Move]:
+    """When the bot would give up (no move to a new position, or none it would make):
+    turn the stock over, as a player looks through it again and may play it otherwise
+    this time; nothing when there is no stock to deal."""
+    return [m for m in legal if m.is_deal][:1]
+
+
 def play_deal(start: Position, choose: Chooser, stock_known: bool = False, seed: int = 0) -> Record:
     """Play ``start`` to the end with ``choose`` deciding from the player's knowledge.
 
     A position with a single legal move (not going back) needs no decision. The
-    seed of each decision is ``seed`` plus the number of moves made so far."""
+    seed of each decision is ``seed`` plus the number of moves made so far. Where it
+    would give up, the bot still deals, even back to a position seen before (a redeal
+    that brings the stock back unchanged, then the cards of that pass again), for as
+    many moves without reaching a new position as the stock and waste hold cards."""
     game = game_for(start)
     p = start
     knowledge = Knowledge.start(p, stock_known)
@@ -68,6 +78,7 @@ def play_deal(start: Position, choose: Chooser, stock_known: bool = False, seed:
     moves: list[Move] = []
     decisions: list[float] = []
     plan: list[Move] = []
+    stale = 0  # moves in a row into positions seen before
     while not game.is_won(p) and (plan or len(moves) < MAX_MOVES):
         if not plan:
             legal = [m for m in game.legal_moves(p) if state_key(game.apply(p, m)) not in visited]
@@ -77,11 +88,15 @@ def play_deal(start: Position, choose: Chooser, stock_known: bool = False, seed:
                 t0 = time.perf_counter()
                 plan = list(choose(p, knowledge, visited, seed + len(moves)))
                 decisions.append(time.perf_counter() - t0)
+            if not plan and stale <= len(p.stock) + len(p.waste):
+                plan = _look_again(game.legal_moves(p))
             if not plan:
                 break
         move = plan.pop(0)
         p = game.play(p, move)
         moves.append(move)
-        visited.add(state_key(p))
+        key = state_key(p)
+        stale = stale + 1 if key in visited else 0
+        visited.add(key)
         knowledge = knowledge.observe(p)
     return Record(game.is_won(p), tuple(moves), tuple(decisions))

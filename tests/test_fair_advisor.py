@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Collection, Hashable
 from dataclasses import replace
 
 import pytest
@@ -168,11 +169,13 @@ def test_a_plan_longer_than_the_move_limit_is_played_to_its_win() -> None:
     assert record.won and len(record.moves) > 1_000
 
 
-def deal_first(p: Position, knowledge: Knowledge, avoid: object, seed: int) -> tuple[Move, ...]:
+def deal_first(
+    p: Position, knowledge: Knowledge, avoid: Collection[Hashable], seed: int
+) -> tuple[Move, ...]:
     """A chooser that turns the stock whenever that reaches a new position, as the
     advisor may when its arrangements win by taking a card on a later pass."""
     game = get_game("klondike", {"mode": "three"})
-    new = [m for m in game.legal_moves(p) if state_key(game.apply(p, m)) not in avoid]  # type: ignore[operator]
+    new = [m for m in game.legal_moves(p) if state_key(game.apply(p, m)) not in avoid]
     return tuple(m for m in new if m.is_deal)[:1] or tuple(new[:1])
 
 

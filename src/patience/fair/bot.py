@@ -81,7 +81,8 @@ def play_deal(start: Position, choose: Chooser, stock_known: bool = False, seed:
     stale = 0  # moves in a row into positions seen before
     while not game.is_won(p) and (plan or len(moves) < MAX_MOVES):
         if not plan:
-            legal = [m for m in game.legal_moves(p) if state_key(game.apply(p, m)) not in visited]
+            every = game.legal_moves(p)
+            legal = [m for m in every if state_key(game.apply(p, m)) not in visited]
             if len(legal) <= 1:
                 plan = legal
             else:
@@ -89,7 +90,7 @@ def play_deal(start: Position, choose: Chooser, stock_known: bool = False, seed:
                 plan = list(choose(p, knowledge, visited, seed + len(moves)))
                 decisions.append(time.perf_counter() - t0)
             if not plan and stale <= len(p.stock) + len(p.waste):
-                plan = _look_again(game.legal_moves(p))
+                plan = _look_again(every)
             if not plan:
                 break
         move = plan.pop(0)

@@ -127,7 +127,7 @@ def test_list_games(client: TestClient) -> None:
     assert list(games) == ["klondike", "lady-jane", "bakers-dozen", "hopscotch"]
     assert games["klondike"]["options"] == {"mode": ["single", "three", "no-redeal", "unlimited"]}
     [mode] = games["klondike"]["choices"]
-    assert mode["key"] == "mode" and mode["label"] == "Deal" and mode["default"] == "single"
+    assert mode["key"] == "mode" and mode["label"] == "Deal mode" and mode["default"] == "single"
     assert [v["value"] for v in mode["values"]] == ["single", "three", "no-redeal", "unlimited"]
     assert mode["values"][1]["label"] == "Draw three, unlimited redeals"
     assert games["klondike"]["defaults"] == {"mode": "single"}

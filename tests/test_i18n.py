@@ -437,6 +437,18 @@ def test_what_every_game_declares_is_translated(lang: str, catalogs: dict[str, C
         assert not missing, f"{lang}: {name} declares untranslated texts: {missing}"
 
 
+@pytest.mark.parametrize("lang", ("en", *FOREIGN))
+def test_an_option_label_never_reads_as_the_deal_button(lang: str) -> None:
+    """The new-game dialog names each option above its list and ends on a "Deal" button:
+    Klondike's option, once declared as "Deal" too, read "Distribuer" (a verb) above
+    its list in French. A label is a noun, so it has an id of its own."""
+    button = i18n.gettext("Deal", lang)
+    for name in GAMES:
+        game = get_game(name, {})
+        labels = [v for k, v in game.option_labels.items() if "=" not in k]
+        assert all(i18n.gettext(label, lang) != button for label in labels), (name, labels)
+
+
 @pytest.mark.parametrize("lang", FOREIGN)
 def test_every_front_end_call_site_is_translated(lang: str, catalogs: dict[str, Catalog]) -> None:
     have = {key(m.id): m for m in catalogs[lang] if m.id}

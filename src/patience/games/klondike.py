@@ -176,7 +176,7 @@ class Klondike(Game):
     foundation_to_tableau = True
     has_redeals = True
     option_labels = {
-        "mode": N_("Deal"),
+        "mode": N_("Deal mode"),
         "mode=single": N_("Draw one, two redeals"),
         "mode=three": N_("Draw three, unlimited redeals"),
         "mode=no-redeal": N_("Draw one, no redeal"),

@@ -76,7 +76,7 @@ class OptionInfo(BaseModel):
     """An option of a game: its key, label, default and values."""
 
     key: str = Field(examples=["mode"])
-    label: str = Field(examples=["Deal"])
+    label: str = Field(examples=["Deal mode"])
     default: str
     values: list[OptionValue]
 

@@ -87,6 +87,25 @@ static int bd_dead(const Search *S) {
     return 0;
 }
 
+/* BakersDozenAdapter.estimate: how far the state looks from a win (lower: closer). */
+static int bd_estimate(const Search *S, int which) {
+    const State *s = &S->st;
+    int away = 52 - (s->h[0] + s->h[1] + s->h[2] + s->h[3]), block = 0, need = 0;
+    for (int i = 0; i < 13; i++) {
+        int lowest[4] = {99, 99, 99, 99}, n = s->len[i];
+        for (int k = 0; k < n; k++) {
+            int c = s->tab[i][k], su = SUIT[c], r = RANK[c];
+            if (r > lowest[su])
+                block++;
+            else
+                lowest[su] = r;
+            if (r == s->h[su] + 1) need += n - 1 - k;
+        }
+    }
+    if (which == 0) return away + 2 * block;
+    return which == 1 ? away + block + need : away + need;
+}
+
 static void bd_children(Search *S) {
     State *s = &S->st;
     size_t base0 = S->nkids;

@@ -26,7 +26,8 @@
  * across them): _table.h (the transposition table), _tableau_state.h (the state
  * and its moves, made and undone), _relaxed.h (the two relaxed games), _tableau_keys.h
  * (keys, the relaxed verdicts' memo, child ranking), _bakers_dozen.h, _klondike.h,
- * _lady_jane.h (each game's safe moves and children), _dfs.h (the search).
+ * _lady_jane.h (each game's safe moves and children), _dfs.h (the search), _best.h
+ * (the best-first search, for Baker's Dozen).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -59,6 +60,7 @@ static uint64_t ZA[52], ZB[52];
 #include "_klondike.h"
 #include "_lady_jane.h"
 #include "_dfs.h"
+#include "_best.h"
 
 /* ------------------------------------------------------ Python glue */
 
@@ -195,7 +197,7 @@ static PyObject *run(Search *S, PyObject *fnd, PyObject *tab, PyObject *down, in
     }
     int r;
     S->ts = PyEval_SaveThread();
-    r = dfs(S, disc >= 0 ? disc : 0);
+    r = S->best ? best_first(S, S->best - 1) : dfs(S, disc >= 0 ? disc : 0);
     PyEval_RestoreThread(S->ts);
     if (S->interrupted) goto fail; /* the signal handler's exception is set */
     if (S->oom) {
@@ -300,16 +302,16 @@ fail:
 static PyObject *py_bakers_dozen(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"foundations", "tableau", "other_suit", "kings_move", "prune",
                             "discrepancies", "seconds", "max_states", "table_size", "cancel",
-                            "seed", NULL};
+                            "seed", "estimate", NULL};
     PyObject *fnd, *tab, *cancel;
-    int other_suit, kings_move, prune, disc;
+    int other_suit, kings_move, prune, disc, estimate;
     double seconds;
     long long max_states, table_size;
     unsigned long long seed;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOpppidLLOK", names, &fnd, &tab, &other_suit,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOpppidLLOKi", names, &fnd, &tab, &other_suit,
                                      &kings_move, &prune, &disc, &seconds, &max_states,
-                                     &table_size, &cancel, &seed))
+                                     &table_size, &cancel, &seed, &estimate))
         return NULL;
     Search *S = calloc(1, sizeof(Search));
     if (!S) return PyErr_NoMemory();
@@ -321,6 +323,7 @@ static PyObject *py_bakers_dozen(PyObject *self, PyObject *args, PyObject *kw) {
     S->draw = 1;
     S->limit = -1;
     S->jitter = seed ? seed * 0x9E3779B97F4A7C15ULL : 0;
+    S->best = estimate >= 0 ? estimate + 1 : 0;
     PyObject *down = PyBytes_FromStringAndSize(NULL, 13);
     if (!down) {
         free(S);
@@ -343,8 +346,9 @@ static PyMethodDef methods[] = {
      " discrepancies, seconds, max_states, table_size, cancel) -> (verdict, moves, states)"},
     {"bakers_dozen", (PyCFunction)(void (*)(void))py_bakers_dozen, METH_VARARGS | METH_KEYWORDS,
      "bakers_dozen(foundations, tableau, other_suit, kings_move, prune, discrepancies,"
-     " seconds, max_states, table_size, cancel, seed) -> (verdict, moves, states)\n"
-     "seed: a jittered move order (0: none)."},
+     " seconds, max_states, table_size, cancel, seed, estimate) -> (verdict, moves, states)\n"
+     "seed: a jittered move order (0: none); estimate >= 0: best-first with that estimate"
+     " instead of depth-first (discrepancies and seed then unused)."},
     USE_CPU_CLOCK_METHOD,
     {NULL, NULL, 0, NULL}};
 

@@ -76,7 +76,8 @@ def native_runner(
     the same order and the same proven cuts, on a mutable state), or None without the
     module. ``name`` is the module's function for the game and ``args`` the position in
     its terms, ahead of the stage's limit, seconds, states, table size and cancel event
-    (and, ``seeded``, its jitter seed: Baker's Dozen).
+    (and, ``seeded``, its jitter seed and the number of its estimate for a best-first
+    stage: Baker's Dozen, the only game with both).
 
     ``looser``: the same position under looser rules, whose winning lines include
     every winning line of the real rules (a position lost under them is lost), for the
@@ -88,7 +89,7 @@ def native_runner(
     table = table_size * NATIVE_TABLE_FACTOR
 
     def stage(s: Stage, max_states: int | None) -> Outcome:
-        if s.looser and looser is None:
+        if s.looser and looser is None or s.estimate is not None and not seeded:
             return Verdict.UNKNOWN, [], 0
         position = looser if s.looser and looser is not None else args
         code, line, n = run(
@@ -98,7 +99,7 @@ def native_runner(
             -1 if max_states is None else max_states,
             table,
             budget.cancel,
-            *((s.seed,) if seeded else ()),
+            *((s.seed, -1 if s.estimate is None else s.estimate) if seeded else ()),
         )
         return Verdict.of_code(code), [Move.parse(m) for m in line], n
 

@@ -104,14 +104,17 @@ def _foundations(p: Position) -> tuple[list[int], list[int]]:
 class BakersDozenAdapter(Adapter):
     """Baker's Dozen with either option."""
 
-    schedule = Schedule(passes=0.2, probe=3000, restarts=0.5)
+    schedule = Schedule(passes=0.4, probe=3000, restarts=0.65, best=0.25, estimates=3)
     """A depth-first probe capped at 3,000 states first (most wins take a few hundred
-    states), then limited-discrepancy passes until 0.2 of the time (they find the wins
-    a depth-first search sinks under), then depth-first restarts with a jittered move
-    order and growing caps until 0.5 (depth-first search times are heavy-tailed here:
-    one early move can lead into a large lost region), then the exhaustive search.
-    Every stage is exact: a ``lost`` from a capped one means it searched everything
-    within its cap."""
+    states); then best-first searches until 0.25 of the time, one per estimate (they win,
+    often within a few thousand states, deals where the depth-first stages sink under an
+    early move; each estimate wins deals the others miss); then limited-discrepancy
+    passes until 0.4 (they find wins a depth-first search sinks under), then
+    depth-first restarts with a jittered move order and growing caps until 0.65
+    (depth-first search times are heavy-tailed here: one early move can lead into a
+    large lost region), then the exhaustive search (losses are few, and most are proved
+    at once by the relaxation: see ``dead``). Every stage is exact: a ``lost`` from a
+    capped one means it searched everything within its cap (docs/solver-log.md)."""
 
     jitter_span = 8
     """The largest random addition to a tableau move's score in a jittered restart."""
@@ -170,6 +173,51 @@ class BakersDozenAdapter(Adapter):
                 low = min(h)
                 progress = True
         return played, p
+
+    def finish(self, p: Position) -> list[Move] | None:
+        """Every card home, when sending the piles' top cards home, the piles in turn and
+        again until none goes, alone wins (the native search's shortcut, in its order)."""
+        h, at = _foundations(p)
+        apply = self.game.apply
+        moves: list[Move] = []
+        progress = True
+        while progress:
+            progress = False
+            for i, pile in enumerate(p.tableau):
+                if not pile or h[_SUIT[pile[-1]]] != RANK[pile[-1]] - 1:
+                    continue
+                s = _SUIT[pile[-1]]
+                if at[s] < 0:
+                    at[s] = next(j for j, f in enumerate(p.foundations) if not f)
+                m = _TF[i][at[s]]
+                p = apply(p, m)
+                moves.append(m)
+                h[s] += 1
+                progress = True
+        return moves if sum(h) == 52 else None
+
+    def estimate(self, p: Position, which: int) -> int:
+        """How far ``p`` looks from a win (lower: closer), by the cards not home and:
+        0, twice the cards that lie on a lower card of their own suit (each must leave
+        before that card goes home); 1, those cards once and the cards above the next
+        card of each suit; 2, the cards above the next card of each suit."""
+        h = _foundations(p)[0]
+        block = need = 0
+        for pile in p.tableau:
+            lowest = [99, 99, 99, 99]
+            n = len(pile)
+            for k, c in enumerate(pile):
+                s, r = _SUIT[c], RANK[c]
+                if r > lowest[s]:
+                    block += 1
+                else:
+                    lowest[s] = r
+                if r == h[s] + 1:
+                    need += n - 1 - k
+        away = 52 - sum(h)
+        if which == 0:
+            return away + 2 * block
+        return away + block + need if which == 1 else away + need
 
     def dead(self, p: Position, h: list[int] | None = None) -> bool:
         """Whether the relaxation R cannot empty the piles (see the module docstring)."""

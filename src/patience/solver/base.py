@@ -76,6 +76,12 @@ class Adapter:
         the one with the lower cost can do everything the other can (0: none)."""
         return 0
 
+    def estimate(self, p: Position, which: int) -> int:
+        """How far ``p`` looks from a win by the adapter's estimate number ``which`` (lower:
+        closer), for a best-first search (``best.py``); the schedule says how many there
+        are (``Schedule.estimates``: none here)."""
+        raise NotImplementedError
+
     def auto(self, p: Position) -> tuple[list[Move], Position]:
         """Moves that are proven safe to make at once, and the position after them."""
         return [], p

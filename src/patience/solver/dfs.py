@@ -20,7 +20,7 @@ from typing import Any
 
 from ..moves import Move
 from ..position import Position
-from . import clock
+from . import best, clock
 from .base import Adapter, Tag
 from .schedule import Outcome, Runner, Stage, Verdict
 
@@ -165,6 +165,15 @@ def reference_runner(
     stage sets the adapter's ``jitter`` while it runs."""
 
     def stage(s: Stage, max_states: int | None) -> Outcome:
+        if s.estimate is not None:
+            return best.search(
+                position,
+                adapter,
+                s.estimate,
+                deadline=s.until,
+                max_states=max_states,
+                cancel=cancel,
+            )
         adapter.jitter = random.Random(s.seed) if s.seed else None
         try:
             return search(

@@ -44,7 +44,8 @@ class Schedule:
     """Which stages a search runs, each until a share of the time budget (of the states,
     for a search with no time limit: ``Budget.untimed``).
 
-    In order: a capped depth-first probe (``probe`` states; 0: none); up to ``plain``
+    In order: a capped depth-first probe (``probe`` states; 0: none); best-first
+    searches until ``best``, one per estimate of the adapter; up to ``plain``
     limited-discrepancy passes (0, 1, 2, ... departures from the preferred move; they
     find most wins far sooner than a plain depth-first search, which can sink its
     whole budget under one bad early move) until ``passes``; jittered restarts until
@@ -69,6 +70,11 @@ class Schedule:
     """The most seconds of one restart (None: no limit but ``restarts``)."""
     looser: float = 0.0
     """The share of the time by which the proof under looser rules ends (0: none)."""
+    best: float = 0.0
+    """The share of the time by which the best-first searches (``best.py``) end: one per
+    estimate of the adapter, one after another, each until its equal part (0: none)."""
+    estimates: int = 0
+    """How many estimates the adapter rates states with (``Adapter.estimate``)."""
 
 
 @dataclass
@@ -146,6 +152,8 @@ class Stage(NamedTuple):
     """The k-th jittered restart (0: the adapter's own order)."""
     looser: bool = False
     """The same position under looser rules (only its ``lost`` counts)."""
+    estimate: int | None = None
+    """Best-first with the adapter's estimate of this number instead of depth-first."""
 
 
 Outcome = tuple[Verdict, list[Move], int]
@@ -185,6 +193,11 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
     lds_end = budget.at(schedule.passes)
     if schedule.probe and not budget.spent():
         verdict, moves = stage(Stage(budget.deadline, cap=schedule.probe))
+    for which in range(schedule.estimates if schedule.best else 0):
+        until = budget.at(schedule.best * (which + 1) / schedule.estimates)
+        if verdict != Verdict.UNKNOWN or budget.now() >= until or budget.spent():
+            continue
+        verdict, moves = stage(Stage(min(until, budget.deadline), estimate=which))
     if schedule.looser:
         passes(min(lds_end, budget.at(0.1)))
         if verdict == Verdict.UNKNOWN and not budget.spent():

@@ -89,7 +89,7 @@ def native_runner(
     table = table_size * NATIVE_TABLE_FACTOR
 
     def stage(s: Stage, max_states: int | None) -> Outcome:
-        if s.looser and looser is None or s.estimate is not None and not seeded:
+        if (s.looser and looser is None) or (s.estimate is not None and not seeded):
             return Verdict.UNKNOWN, [], 0
         position = looser if s.looser and looser is not None else args
         code, line, n = run(

@@ -138,7 +138,8 @@ static int best_first(Search *S, int which) {
     size_t root = S->ndone; /* the root's safe moves stay made */
     while (ret == LOST && B.nheap) {
         uint32_t i = heap_pop(&B).node;
-        if (!goto_node(S, &B, i)) {
+        if (!goto_node(S, &B, i)) { /* only memory can fail it */
+            S->oom = 1;
             ret = STOP;
             break;
         }

@@ -144,56 +144,42 @@ class BakersDozenAdapter(Adapter):
         """The tableau as a set of piles (the foundations hold exactly the other cards)."""
         return b"\xff".join(sorted([bytes(pile) for pile in p.tableau]))
 
-    def auto(self, p: Position) -> tuple[list[Move], Position]:
-        """Play cards home while every card of the rank below is home."""
+    def _send_home(self, p: Position, safe: bool) -> tuple[list[Move], Position, list[int]]:
+        """Send the piles' top cards home, the piles in turn and again until none goes
+        (``safe``: only while every card of the rank below is home): the moves, the
+        position after them, and the cards home by suit."""
         played: list[Move] = []
         h, at = _foundations(p)
         apply = self.game.apply
         progress = True
         while progress:
             progress = False
-            low = min(h)
             for i, pile in enumerate(p.tableau):
                 if not pile:
                     continue
                 c = pile[-1]
                 r = RANK[c]
                 s = SUIT[c]
-                if h[s] != r - 1 or low < r - 1 and r > 1:
+                if h[s] != r - 1 or safe and r > 1 and min(h) < r - 1:
                     continue
-                if r == 1:
-                    j = next(j for j, f in enumerate(p.foundations) if not f)
-                    at[s] = j
-                else:
-                    j = at[s]
-                m = _TF[i][j]
+                if at[s] < 0:
+                    at[s] = next(j for j, f in enumerate(p.foundations) if not f)
+                m = _TF[i][at[s]]
                 p = apply(p, m)
                 played.append(m)
                 h[s] = r
-                low = min(h)
                 progress = True
+        return played, p, h
+
+    def auto(self, p: Position) -> tuple[list[Move], Position]:
+        """Play cards home while every card of the rank below is home."""
+        played, p, _ = self._send_home(p, safe=True)
         return played, p
 
     def finish(self, p: Position) -> list[Move] | None:
         """Every card home, when sending the piles' top cards home, the piles in turn and
         again until none goes, alone wins (the native search's shortcut, in its order)."""
-        h, at = _foundations(p)
-        apply = self.game.apply
-        moves: list[Move] = []
-        progress = True
-        while progress:
-            progress = False
-            for i, pile in enumerate(p.tableau):
-                if not pile or h[_SUIT[pile[-1]]] != RANK[pile[-1]] - 1:
-                    continue
-                s = _SUIT[pile[-1]]
-                if at[s] < 0:
-                    at[s] = next(j for j, f in enumerate(p.foundations) if not f)
-                m = _TF[i][at[s]]
-                p = apply(p, m)
-                moves.append(m)
-                h[s] += 1
-                progress = True
+        moves, _, h = self._send_home(p, safe=False)
         return moves if sum(h) == 52 else None
 
     def estimate(self, p: Position, which: int) -> int:

@@ -28,17 +28,6 @@ typedef struct {
     size_t nline, capline, cappath, capmarks;
 } Best;
 
-static int grow(void **p, size_t *cap, size_t need, size_t size) {
-    if (need <= *cap) return 1;
-    size_t c = *cap ? *cap : 1024;
-    while (c < need) c *= 2;
-    void *n = realloc(*p, c * size);
-    if (!n) return 0;
-    *p = n;
-    *cap = c;
-    return 1;
-}
-
 static int heap_less(BItem x, BItem y) { return x.rate < y.rate || (x.rate == y.rate && x.node < y.node); }
 
 static int heap_push(Best *B, BItem it) {

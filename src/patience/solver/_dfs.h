@@ -73,29 +73,15 @@ static int add_key(Search *S, uint64_t a, uint64_t b, int32_t cost) {
         S->tnew = t;
         table_clear(&S->tnew);
         for (size_t k = 0; k < S->npath; k++)
-            if (!table_put(&S->tnew, S->pa[k], S->pb[k], S->pc[k], S->half)) return 0;
+            if (!table_put(&S->tnew, S->path[k].a, S->path[k].b, S->path[k].cost, S->half))
+                return 0;
     }
     return 1;
 }
 
 static int push_path(Search *S, uint64_t a, uint64_t b, int32_t c) {
-    if (S->npath == S->cappath) {
-        size_t cap = S->cappath ? S->cappath * 2 : 1024;
-        uint64_t *na = realloc(S->pa, cap * sizeof *na);
-        if (!na) return 0;
-        S->pa = na;
-        uint64_t *nb = realloc(S->pb, cap * sizeof *nb);
-        if (!nb) return 0;
-        S->pb = nb;
-        int32_t *nc = realloc(S->pc, cap * sizeof *nc);
-        if (!nc) return 0;
-        S->pc = nc;
-        S->cappath = cap;
-    }
-    S->pa[S->npath] = a;
-    S->pb[S->npath] = b;
-    S->pc[S->npath] = c;
-    S->npath++;
+    if (!grow((void **)&S->path, &S->cappath, S->npath + 1, sizeof(PathKey))) return 0;
+    S->path[S->npath++] = (PathKey){a, b, c};
     return 1;
 }
 
@@ -191,16 +177,10 @@ static int dfs(Search *S, int left) {
             break;
         }
         if (r == OPEN) {
-            if (depth == cap) {
-                size_t c = cap ? cap * 2 : 256;
-                Frame *n = realloc(stack, c * sizeof(Frame));
-                if (!n) {
-                    S->oom = 1;
-                    ret = STOP;
-                    break;
-                }
-                stack = n;
-                cap = c;
+            if (!grow((void **)&stack, &cap, depth + 1, sizeof(Frame))) {
+                S->oom = 1;
+                ret = STOP;
+                break;
             }
             Frame f = {undo, base, base, S->nkids, left};
             stack[depth++] = f;

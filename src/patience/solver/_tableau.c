@@ -141,9 +141,7 @@ static void release(Search *S) {
     entries_free(S->tnew.e, S->tnew.cap);
     entries_free(S->told.e, S->told.cap);
     entries_free(S->memo.e, S->memo.cap);
-    free(S->pa);
-    free(S->pb);
-    free(S->pc);
+    free(S->path);
 }
 
 /* Fill the foundations, piles and face-down counts, search, and answer

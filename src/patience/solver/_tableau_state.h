@@ -67,6 +67,11 @@ static void set_ranks(State *s, int base) {
 /* ------------------------------------------------------------- search */
 
 typedef struct {
+    uint64_t a, b;
+    int32_t cost;
+} PathKey;
+
+typedef struct {
     State st;
     int lady_jane;   /* 0: Klondike */
     int bakers;      /* Baker's Dozen: 1; other_suit, kings_move: its options */
@@ -83,8 +88,7 @@ typedef struct {
     size_t half;
     Table memo;
     size_t memo_limit;
-    uint64_t *pa, *pb;
-    int32_t *pc;
+    PathKey *path; /* the keys of the states on the current line (_dfs.h) */
     size_t npath, cappath;
     long long states, max_states;
     double deadline, next_poll;
@@ -94,28 +98,29 @@ typedef struct {
     PyThreadState *ts;
 } Search;
 
+/* Room for ``need`` items of ``size`` bytes in the array ``*p`` of ``*cap`` items
+ * (doubled as needed, from 1024); 0, with ``*p`` as it was, when out of memory. */
+static int grow(void **p, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return 1;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need) c *= 2;
+    void *n = realloc(*p, c * size);
+    if (!n) return 0;
+    *p = n;
+    *cap = c;
+    return 1;
+}
+
 static int push_done(Search *S, Done d) {
-    if (S->ndone == S->capdone) {
-        size_t cap = S->capdone ? S->capdone * 2 : 1024;
-        Done *n = realloc(S->done, cap * sizeof(Done));
-        if (!n) return 0;
-        S->done = n;
-        S->capdone = cap;
-    }
+    if (!grow((void **)&S->done, &S->capdone, S->ndone + 1, sizeof(Done))) return 0;
     S->done[S->ndone++] = d;
     return 1;
 }
 
 static Child *new_kid(Search *S) {
-    if (S->nkids == S->capkids) {
-        size_t cap = S->capkids ? S->capkids * 2 : 4096;
-        Child *n = realloc(S->kids, cap * sizeof(Child));
-        if (!n) {
-            S->oom = 1;
-            return NULL;
-        }
-        S->kids = n;
-        S->capkids = cap;
+    if (!grow((void **)&S->kids, &S->capkids, S->nkids + 1, sizeof(Child))) {
+        S->oom = 1;
+        return NULL;
     }
     Child *c = &S->kids[S->nkids++];
     c->nprims = 0;

@@ -51,7 +51,7 @@ def test_the_native_twin_opens_the_same_states_and_finds_the_same_line(
 BD_ENDGAMES = [e for e in load_golden() if e["position"]["game"] == "bakers-dozen"]
 
 
-@pytest.mark.parametrize("which", [0, 1, 2])
+@pytest.mark.parametrize("which", range(5))
 def test_without_a_cap_it_gives_every_end_game_its_exact_verdict(which: int) -> None:
     # Each lost end game was proved lost by a plain search over every legal move, each
     # won one by a line the rules replay (tests/endgames.py).

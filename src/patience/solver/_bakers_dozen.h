@@ -102,8 +102,13 @@ static int bd_estimate(const Search *S, int which) {
             if (r == s->h[su] + 1) need += n - 1 - k;
         }
     }
-    if (which == 0) return away + 2 * block;
-    return which == 1 ? away + block + need : away + need;
+    switch (which) {
+    case 0: return away + 2 * block;
+    case 1: return away + block + need;
+    case 2: return away + need;
+    case 3: return away + 4 * block + need;
+    default: return 2 * away + block + need;
+    }
 }
 
 static void bd_children(Search *S) {

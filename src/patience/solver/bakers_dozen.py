@@ -104,12 +104,12 @@ def _foundations(p: Position) -> tuple[list[int], list[int]]:
 class BakersDozenAdapter(Adapter):
     """Baker's Dozen with either option."""
 
-    schedule = Schedule(passes=0.4, probe=3000, restarts=0.65, best=0.25, estimates=3)
+    schedule = Schedule(passes=0.45, probe=3000, restarts=0.65, best=0.3, estimates=5)
     """A depth-first probe capped at 3,000 states first (most wins take a few hundred
-    states); then best-first searches until 0.25 of the time, one per estimate (they win,
+    states); then best-first searches until 0.3 of the time, one per estimate (they win,
     often within a few thousand states, deals where the depth-first stages sink under an
     early move; each estimate wins deals the others miss); then limited-discrepancy
-    passes until 0.4 (they find wins a depth-first search sinks under), then
+    passes until 0.45 (they find wins a depth-first search sinks under), then
     depth-first restarts with a jittered move order and growing caps until 0.65
     (depth-first search times are heavy-tailed here: one early move can lead into a
     large lost region), then the exhaustive search (losses are few, and most are proved
@@ -186,7 +186,10 @@ class BakersDozenAdapter(Adapter):
         """How far ``p`` looks from a win (lower: closer), by the cards not home and:
         0, twice the cards that lie on a lower card of their own suit (each must leave
         before that card goes home); 1, those cards once and the cards above the next
-        card of each suit; 2, the cards above the next card of each suit."""
+        card of each suit; 2, the cards above the next card of each suit; 3, four times
+        the first and once the second; 4, the cards not home counted twice, and the
+        first and second once. Each orders the search differently, and each wins deals
+        the others miss (docs/solver-log.md)."""
         h = _foundations(p)[0]
         block = need = 0
         for pile in p.tableau:
@@ -201,9 +204,13 @@ class BakersDozenAdapter(Adapter):
                 if r == h[s] + 1:
                     need += n - 1 - k
         away = 52 - sum(h)
-        if which == 0:
-            return away + 2 * block
-        return away + block + need if which == 1 else away + need
+        return (
+            away + 2 * block,
+            away + block + need,
+            away + need,
+            away + 4 * block + need,
+            2 * away + block + need,
+        )[which]
 
     def dead(self, p: Position, h: list[int] | None = None) -> bool:
         """Whether the relaxation R cannot empty the piles (see the module docstring)."""

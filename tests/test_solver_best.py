@@ -98,3 +98,17 @@ def test_a_deal_the_depth_first_stages_left_undecided_is_won() -> None:
     p = get_game("bakers-dozen", {"build": "other-suit"}).new_position(928)
     r = solve(p, timeout=None, max_states=100_000)
     assert r.result == "won" and r.states < 20_000
+
+
+@needs_native
+@pytest.mark.parametrize(("deal", "which", "within"), [(4259, 3, 200_000), (4475, 4, 400_000)])
+def test_the_later_estimates_win_default_deals_no_other_stage_won(
+    deal: int, which: int, within: int
+) -> None:
+    # Baker's Dozen deals 4259 and 4475: undecided after 62 CPU seconds of the
+    # three-estimate schedule (results/); estimates 3 and 4 win them in 162,017 and
+    # 366,064 states (docs/solver-log.md, session 14).
+    p = get_game("bakers-dozen").new_position(deal)
+    verdict, line, _ = native_best(p, which, within)
+    assert verdict == Verdict.WON
+    assert game_for(p).is_won(replay(p, line))

@@ -201,10 +201,11 @@ def test_a_stock_with_nothing_to_play_is_turned_over_a_bounded_number_of_times()
 
 
 def test_with_nothing_hidden_the_one_solve_gets_every_samples_states() -> None:
-    # Baker's Dozen deal 146 needs about 24,000 states: beyond one solve of 20,000, within
-    # the 8 x 20,000 that eight arrangements would get. With one arrangement only, it gets
-    # them all (before, the hint said "unknown" and played the greedy move). Deal 93, used
-    # before, left that range when Baker's Dozen's schedule changed (2026-12-03).
+    # Baker's Dozen deal 146 needs about 95,000 states with five estimates (24,000 with
+    # three): beyond one solve of 20,000, within the 8 x 20,000 that eight arrangements
+    # would get. With one arrangement only, it gets them all (before, the hint said
+    # "unknown" and played the greedy move). Deal 93, used before, left that range when
+    # Baker's Dozen's schedule changed (2026-12-03).
     p = get_game("bakers-dozen").new_position(146)
     knowledge = Knowledge.start(p)
     alone = Settings(samples=1, max_states=20_000, budget=10_000.0)

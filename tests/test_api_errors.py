@@ -101,6 +101,18 @@ def test_position_of_another_game(client: TestClient) -> None:
     assert err["code"] == "invalid_position" and err["params"]["found"] == "klondike"
 
 
+@pytest.mark.parametrize("extra", [{"deal": 3}, {"winnable": True}], ids=repr)
+def test_a_position_comes_with_no_deal_number_and_no_winnable(
+    client: TestClient, extra: dict[str, Any]
+) -> None:
+    # Both used to be quietly ignored: the position was played, not the deal asked for.
+    from test_api import near_won
+
+    body = {"game": "klondike", "position": near_won(), **extra}
+    error_of(client.post("/api/games", json=body), 422, "position_conflict")
+    assert client.get("/api/current").status_code == 204  # nothing was created
+
+
 def test_broken_position_names_the_problem(client: TestClient) -> None:
     from test_api import near_won
 
@@ -173,13 +185,21 @@ def test_nothing_to_autofinish(client: TestClient, game: dict[str, Any]) -> None
 
 @pytest.mark.parametrize(
     ("pile", "status", "code"),
-    [("t1", 409, "no_foundation_move"), ("f1", 422, "invalid_pile"), ("t99", 422, "invalid_pile")],
+    [
+        ("t1", 409, "no_foundation_move"),
+        ("t8", 409, "no_foundation_move"),
+        ("r1", 409, "no_foundation_move"),
+        ("f1", 422, "invalid_pile"),
+        ("t99", 422, "invalid_pile"),
+    ],
 )
 def test_bad_foundation_request(
     client: TestClient, game: dict[str, Any], pile: str, status: int, code: str
 ) -> None:
     r = client.post(f"/api/games/{game['id']}/foundation", json={"pile": pile})
-    error_of(r, status, code)
+    err = error_of(r, status, code)
+    if pile in ("t8", "r1"):  # a pile Klondike does not have is named as such
+        assert err["message"] == f"Klondike has no pile {pile}", err
     unchanged(client, game)
 
 

@@ -113,6 +113,8 @@ BAD_INVOCATIONS: list[tuple[str, ...]] = [
     ("study", "klondike", "--deals", "5-1", "--fair"),
     ("study", "klondike", "--deals", "1", "--fair", "-o", "mode=four"),
     ("study", "klondike", "--deals", "1", "--fair", "--db", "/dev/null/x.db"),
+    # an empty path would quietly be the current folder
+    ("study", "klondike", "--deals", "1", "--db", ""),
 ]
 
 
@@ -273,3 +275,26 @@ def test_serve_on_a_damaged_database_exits_2_naming_the_file(tmp_path: Path) -> 
     result = runner.invoke(app, ["serve", "--no-browser", "--port", "0", "--data-dir", str(data)])
     assert_one_line_refusal(result.exit_code, result.stdout, result.stderr)
     assert "patience.sqlite3" in result.stderr and "damaged" in result.stderr
+
+
+@pytest.mark.parametrize("folder", ["", "  "])
+def test_serve_refuses_an_empty_data_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: str
+) -> None:
+    # `--data-dir ""` was read as Path("") == Path("."): the server quietly made the
+    # current folder its data folder (lock file and database) instead of refusing it.
+    import uvicorn
+
+    from patience.web.solver_pool import SolverPool
+
+    monkeypatch.chdir(tmp_path)
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the server started")
+
+    monkeypatch.setattr(uvicorn.Server, "run", refuse)
+    monkeypatch.setattr(SolverPool, "start", lambda self: None)  # no worker processes
+    result = runner.invoke(app, ["serve", "--no-browser", "--port", "0", "--data-dir", folder])
+    assert result.exit_code == 2, (result.exit_code, result.stderr, result.exception)
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert not list(tmp_path.iterdir())

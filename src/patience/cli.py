@@ -26,7 +26,7 @@ from .cli_app import (
     parse_options,
     timeout_option,
 )
-from .cli_values import host_address, whole_number
+from .cli_values import host_address, path, whole_number
 from .daily import daily_deal, parse_date
 from .errors import PatienceError
 from .games import GAMES, game_for, get_game, position_to_json
@@ -86,7 +86,11 @@ def serve(
     ] = False,
     data_dir: Annotated[
         Path | None,
-        typer.Option(help="Folder for the saved games and statistics (env PATIENCE_DATA_DIR)."),
+        typer.Option(
+            help="Folder for the saved games and statistics (env PATIENCE_DATA_DIR).",
+            parser=path,
+            metavar="FOLDER",
+        ),
     ] = None,
     host: Annotated[
         str,

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from .cli_app import JsonOpt, OptionOpt, app, emit, fail, guarded, parse_options, timeout_option
-from .cli_values import MAX_JOBS, MAX_SAMPLES, MAX_TABLE_SIZE, seconds, whole_number
+from .cli_values import MAX_JOBS, MAX_SAMPLES, MAX_TABLE_SIZE, path, seconds, whole_number
 from .errors import PatienceError
 from .games import GAMES, get_game
 from .position import heading
@@ -55,7 +55,13 @@ def study(
         timeout_option("CPU seconds per deal before 'unknown' (the same on a busy machine)."),
     ] = 30.0,
     db: Annotated[
-        Path, typer.Option("--db", help="SQLite file of results (a rerun skips stored deals).")
+        Path,
+        typer.Option(
+            "--db",
+            help="SQLite file of results (a rerun skips stored deals).",
+            parser=path,
+            metavar="FILE",
+        ),
     ] = Path("patience-study.db"),
     table_size: Annotated[
         int,

@@ -12,6 +12,7 @@ import math
 import re
 import socket
 from collections.abc import Callable
+from pathlib import Path
 from typing import NoReturn
 
 import typer
@@ -40,6 +41,14 @@ def deal_number(text: str | int) -> int:
         return parse_deal(str(text))
     except InvalidDealError as exc:
         _bad_value(str(exc))
+
+
+def path(text: str | Path) -> Path:
+    """A file or folder named on the command line: an empty name is refused (``Path("")``
+    would quietly be the current folder)."""
+    if not str(text).strip():
+        _bad_value("expected a path, got an empty one")
+    return Path(text)
 
 
 def whole_number(lo: int, hi: int) -> Callable[[str | int], int]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime
 import json
 import logging
+import math
 import os
 import sqlite3
 import threading
@@ -180,6 +181,12 @@ class Store:
         """Set the connection up, check the file, create or migrate the schema."""
         self._db.row_factory = sqlite3.Row
         self._db.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:  # a newer program's file: left as it is, not even WAL
+            raise StoreError(
+                "newer", self._messages["newer"], path=self.path, version=version,
+                ours=SCHEMA_VERSION,
+            )  # fmt: skip
         use_wal(self._db, BUSY_TIMEOUT)
         # NORMAL in WAL mode survives a killed process (the WAL is in the OS cache);
         # only a power cut could lose the last move, and FULL would fsync every click.
@@ -404,6 +411,9 @@ class Store:
         today = today or datetime.date.today()
         groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
         for r in self.results():
+            if not _result_readable(r):  # a row damaged by hand: the others still count
+                log.warning("result of game %s cannot be read: left out", r["game_id"])
+                continue
             groups.setdefault((r["game"], r["options"]), []).append(r)
         out: list[Stats] = []
         for (game, opts), rows in sorted(groups.items()):
@@ -417,7 +427,7 @@ class Store:
             out.append(
                 Stats(
                     game=game,
-                    options=json.loads(opts),
+                    options=_options(opts),
                     played=len(rows),
                     won=len(wins),
                     win_rate=len(wins) / len(rows),
@@ -476,7 +486,7 @@ def _row(r: GameRecord) -> tuple[Any, ...]:
 
 
 def _readable(row: sqlite3.Row) -> GameRecord | None:
-    """The record of ``row``, or None when its saved text is damaged (not JSON)."""
+    """The record of ``row``, or None when its saved text is damaged (``_record``)."""
     try:
         return _record(row)
     except ValueError:
@@ -484,14 +494,67 @@ def _readable(row: sqlite3.Row) -> GameRecord | None:
         return None
 
 
+def _options(text: str) -> dict[str, str]:
+    """Saved options (JSON text); ValueError unless they map text to text."""
+    options = json.loads(text)
+    if not isinstance(options, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in options.items()
+    ):
+        raise ValueError(f"options {text[:40]!r} do not map text to text")
+    return options
+
+
+def _result_readable(r: dict[str, Any]) -> bool:
+    """Whether a results row holds what ``stats`` reads, as the store writes it."""
+    try:
+        _options(r["options"])
+    except (TypeError, ValueError):
+        return False
+    numbers = (r["seconds"], r["score"])
+    return (
+        r["result"] in ("won", "lost")
+        and all(isinstance(x, int | float) and math.isfinite(x) for x in numbers)
+        and (r["daily"] is None or _is_date(r["daily"]))
+    )
+
+
+def _is_date(text: object) -> bool:
+    try:
+        datetime.date.fromisoformat(str(text))
+    except ValueError:
+        return False
+    return True
+
+
+def _session(text: str) -> dict[str, Any]:
+    """A saved session (JSON text); ValueError unless it has the shape ``Session.to_json``
+    gives what the store reads of it: moves and redo stack as lists of text, the clock as
+    finite seconds. A save edited or damaged into other JSON is unreadable like one that
+    is not JSON (set aside, never recorded as a result)."""
+    session = json.loads(text)
+    if not isinstance(session, dict):
+        raise ValueError("the saved session is not a JSON object")
+    for name in ("moves", "redo"):
+        moves = session.get(name, [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise ValueError(f"the saved {name} are not a list of text")
+    elapsed = session.get("elapsed", 0.0)
+    if not isinstance(elapsed, int | float) or isinstance(elapsed, bool):
+        raise ValueError("the saved clock is not a number")
+    if not math.isfinite(elapsed) or elapsed < 0:
+        raise ValueError(f"the saved clock is {elapsed} seconds")
+    return session
+
+
 def _record(row: sqlite3.Row) -> GameRecord:
+    """The record of ``row``; ValueError when its saved options or session are damaged."""
     # Deal numbers go up to 10**20, past SQLite's 64-bit integers: stored as text.
     return GameRecord(
         id=row["id"],
         game=row["game"],
-        options=json.loads(row["options"]),
+        options=_options(row["options"]),
         deal=None if row["deal"] is None else int(row["deal"]),
-        session=json.loads(row["session"]),
+        session=_session(row["session"]),
         created=row["created"],
         updated=row["updated"],
         started=bool(row["started"]),

@@ -44,6 +44,9 @@ STARTUP_MESSAGES = {
     " folder with --data-dir or PATIENCE_DATA_DIR.",
     "corrupt": "{path} is damaged ({error}): move it away (patience then starts afresh) or"
     " restore it from a backup.",
+    "newer": "{path} was written by a newer patience (its format {version}, this one's"
+    " {ours}): upgrade patience, or choose another folder with --data-dir or"
+    " PATIENCE_DATA_DIR.",
 }
 
 # SQLite's primary result codes (an extended code keeps its primary one in the low byte).
@@ -62,8 +65,9 @@ _KINDS = {
 class StoreError(Exception):
     """The store cannot do what was asked: ``code`` names why, ``template`` says it.
 
-    Codes: disk_full, read_only, locked, io_error, corrupt (the disk or the file), and
-    changed_elsewhere (another process saved a newer state of the game).
+    Codes: disk_full, read_only, locked, io_error, corrupt (the disk or the file),
+    changed_elsewhere (another process saved a newer state of the game), and newer (the
+    file was written by a newer version, whose format this one does not know).
     """
 
     def __init__(self, code: str, template: str, **params: object) -> None:

@@ -142,6 +142,11 @@ def why_refused(game: Game, p: Position, move: Move) -> Refusal:
     return Refusal("{move} is not legal here", move=str(move))
 
 
+def has_pile(game: Game, p: Position, name: str) -> bool:
+    """Whether ``game`` has the pile ``name`` (a key of ``moves.PILES``) in ``p``."""
+    return _has_pile(game, p, *PILES[name])
+
+
 def _has_pile(game: Game, p: Position, kind: int, idx: int) -> bool:
     if kind in (STOCK, WASTE):
         return game.has_stock

@@ -85,16 +85,22 @@ class Store:
             else:
                 self.db = sqlite3.connect(str(path), timeout=BUSY_SECONDS)
             try:
+                # An older or foreign table of the same name fails here, not mid-run, and
+                # before anything in the file changes (WAL mode, a new table).
+                if read_only or self._has("results"):
+                    self.db.execute(f"SELECT {', '.join(COLUMNS)} FROM results LIMIT 0")
+                if not read_only and self._has("fair_results"):
+                    self._check_fair()
                 if not read_only:
                     use_wal(self.db, BUSY_SECONDS)
                     self.db.execute("PRAGMA synchronous=NORMAL")
                     self.db.execute(SCHEMA)
                     self.db.commit()
-                # An older or foreign table of the same name fails here, not mid-run.
-                self.db.execute(f"SELECT {', '.join(COLUMNS)} FROM results LIMIT 0")
-            except sqlite3.Error:
+            except (sqlite3.Error, PatienceError):
                 self.db.close()
                 raise
+        except PatienceError:
+            raise
         except (sqlite3.Error, ValueError) as exc:
             raise PatienceError(f"cannot use {path} as the study database: {exc}") from None
 
@@ -141,12 +147,25 @@ class Store:
         )
         return {d for (d,) in rows}
 
+    def _has(self, table: str) -> bool:
+        return bool(
+            self.db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
+            ).fetchone()
+        )
+
+    def _check_fair(self) -> None:
+        try:
+            self.db.execute(f"SELECT {', '.join(FAIR_COLUMNS)} FROM fair_results LIMIT 0")
+        except sqlite3.Error as exc:
+            raise PatienceError(f"cannot use the fair table of the study database: {exc}") from None
+
     def make_fair(self) -> None:
-        """Make the fair table if the file has none (refusing one of another shape)."""
+        """Make the fair table if the file has none (one of another shape was refused
+        when the file was opened)."""
         try:
             self.db.execute(FAIR_SCHEMA)
             self.db.commit()
-            self.db.execute(f"SELECT {', '.join(FAIR_COLUMNS)} FROM fair_results LIMIT 0")
         except sqlite3.Error as exc:
             raise PatienceError(f"cannot use the fair table of the study database: {exc}") from None
 

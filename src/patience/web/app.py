@@ -148,7 +148,7 @@ def create_app(
 
     async def game_view(change: Callable[[], Live]) -> dict[str, Any]:
         """Make ``change`` (or just look the game up) and describe the game, in a thread."""
-        return await in_thread(lambda: service.view(change()))
+        return await in_thread(lambda: service.view_after(change))
 
     games_reply: dict[tuple[str, ...], bytes] = {}
     games_json = TypeAdapter(list[GameInfo])
@@ -169,6 +169,12 @@ def create_app(
     async def new_game(body: NewGame, request: Request) -> dict[str, Any]:
         """Start a game: a numbered or random deal, the deal of the day, or a position."""
         position = None if body.position is None else body.position.model_dump(exclude_unset=True)
+        if position is not None and (body.deal is not None or body.winnable):
+            raise ApiError(
+                422,
+                "position_conflict",
+                _("A position is played as it is: it comes with neither a deal number nor 'winnable'"),
+            )
         start = service.start_position(body.game, body.options, body.deal, position)
         if body.daily is not None:
             if body.deal is not None or body.position is not None:
@@ -180,7 +186,7 @@ def create_app(
             start, day = await daily_deals.start(request, body.daily, game_for(start))
             return await game_view(lambda: service.create(start, daily=day))
         notice = None
-        if body.winnable and body.position is None and body.deal is None:
+        if body.winnable and body.deal is None:
             start, notice = await winnable_start(start, request)
         return await game_view(lambda: service.create(start, notice))
 

@@ -27,6 +27,7 @@ from ..games.describe import describe
 from ..moves import PILES, Move
 from ..position import Position
 from ..rules.declare import table_marks
+from ..rules.refusals import has_pile
 from ..session import Session
 from ..store import GameRecord, Store
 
@@ -325,6 +326,14 @@ class Service:
             )
 
         def act(s: Session) -> str:
+            if not has_pile(s.game, s.position, name):
+                raise ApiError(
+                    409,
+                    "no_foundation_move",
+                    _("{game} has no pile {pile}"),
+                    game=s.game.title,
+                    pile=name,
+                )
             move = s.foundation_move(name)
             if move is None:
                 raise ApiError(
@@ -395,8 +404,18 @@ class Service:
 
     # --- describing ----------------------------------------------------------------------
 
+    def view_after(self, change: Callable[[], Live]) -> dict[str, Any]:
+        """Make ``change`` and describe the game it leaves, under the lock: the reply is
+        one moment of the game, even when another request on it comes meanwhile."""
+        with self.lock:
+            return self.view(change())
+
     def view(self, live: Live) -> dict[str, Any]:
-        """The GameView of a game (see the API contract)."""
+        """The GameView of a game (see the API contract), at one moment of it."""
+        with self.lock:
+            return self._view(live)
+
+    def _view(self, live: Live) -> dict[str, Any]:
         s, record = live.session, live.record
         p = s.position
         rules = game_for(p)

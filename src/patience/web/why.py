@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from ..errors import IllegalMoveError
 from ..moves import Move
 from .api_models import ErrorBody, ErrorDetail
-from .errors import error_body
+from .errors import ERRORS, error_body
 
 
 class Why(BaseModel):
@@ -34,6 +34,9 @@ router = APIRouter(
         403: {"model": ErrorBody, "description": "Host or Origin is not this local server"},
         404: {"model": ErrorBody, "description": "Unknown or stale game id"},
         422: {"model": ErrorBody, "description": "The move is not valid notation"},
+        # Loading the game can set a damaged save aside, a write: the storage failures.
+        503: ERRORS[503],
+        507: ERRORS[507],
     },
 )
 

@@ -55,3 +55,10 @@ def test_a_long_move_is_named_short() -> None:
     with pytest.raises(InvalidMoveError) as caught:
         Move.parse("t" * 10_000 + ">t1")
     assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize("value", [1, None, ["deal"], {"move": "deal"}], ids=repr)
+def test_a_move_of_another_type_is_refused_by_name(value: object) -> None:
+    # A damaged save's moves reach Move.parse as JSON values: an AttributeError before.
+    with pytest.raises(InvalidMoveError, match="invalid move"):
+        Move.parse(value)  # type: ignore[arg-type]

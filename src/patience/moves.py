@@ -47,13 +47,15 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read one move in FORMATS.md notation (case-insensitive)."""
+        template = "invalid move {move}: expected 'deal', 'SRC>DST' or 'SRC>DST/N'"
+        if not isinstance(text, str):  # a saved or sent value of another type
+            raise InvalidMoveError.of(template, move=repr(text))
         token = text.strip().lower()
         if token == "deal":
             return DEAL
         quoted = shown(text)
         m = _MOVE_RE.fullmatch(token)
         if not m:
-            template = "invalid move {move}: expected 'deal', 'SRC>DST' or 'SRC>DST/N'"
             raise InvalidMoveError.of(template, move=quoted)
         src, dst, count_text = m.groups()
         src, dst = _ALIASES.get(src, src), _ALIASES.get(dst, dst)

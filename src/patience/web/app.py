@@ -173,7 +173,10 @@ def create_app(
             raise ApiError(
                 422,
                 "position_conflict",
-                _("A position is played as it is: it comes with neither a deal number nor 'winnable'"),
+                _(
+                    "A position is played as it is: "
+                    "it comes with neither a deal number nor 'winnable'"
+                ),
             )
         start = service.start_position(body.game, body.options, body.deal, position)
         if body.daily is not None:

@@ -126,7 +126,7 @@ def test_a_full_disk_is_named_and_loses_nothing_acknowledged(
             acknowledged.append(r.json()["id"])
         err = error(r, 507, "disk_full")
         assert err["message_id"] == RUNTIME_MESSAGES["disk_full"]
-        assert err["message"].startswith("The disk is full: your last move was not saved.")
+        assert err["message"].startswith("The disk is full: nothing was saved.")
     assert all(r.exc_info is None for r in caplog.records)  # one line each, no traceback
     assert any("disk" in r.getMessage() for r in caplog.records)
     with make_client(tmp_path) as c:

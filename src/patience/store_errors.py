@@ -19,18 +19,17 @@ def _(msgid: str) -> str:
     return msgid
 
 
-# What the player reads when a request meets a storage failure (HTTP 503, 507 when full).
+# What the player reads when a request meets a storage failure (HTTP 503, 507 when full):
+# a move, an undo, a new game or a reset of the statistics alike.
 RUNTIME_MESSAGES = {
-    "disk_full": _("The disk is full: your last move was not saved. Free some space, then retry."),
-    "read_only": _("The saved games cannot be written ({path}): your last move was not saved."),
+    "disk_full": _("The disk is full: nothing was saved. Free some space, then retry."),
+    "read_only": _("The saved games cannot be written ({path}): nothing was saved."),
     "locked": _(
-        "The saved games are in use by another program: your last move was not saved."
+        "The saved games are in use by another program: nothing was saved."
         " Try again in a moment."
     ),
-    "io_error": _(
-        "The disk failed to read or write the saved games ({error}): your last move was not saved."
-    ),
-    "corrupt": _("The saved games file {path} is damaged: your last move was not saved."),
+    "io_error": _("The disk failed to read or write the saved games ({error}): nothing was saved."),
+    "corrupt": _("The saved games file {path} is damaged: nothing was saved."),
     "changed_elsewhere": _("This game was changed elsewhere; reload"),
 }
 

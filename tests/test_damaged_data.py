@@ -205,3 +205,16 @@ def test_why_documents_the_storage_failures_it_can_answer(
             other.execute("ROLLBACK")
             other.close()
         assert str(r.status_code) in documented["get"]["responses"], (r.status_code, r.text)
+
+
+def test_a_save_whose_id_no_request_could_name_is_set_aside(tmp_path: Path) -> None:
+    # An id over 64 characters (only by editing the file) made /api/current answer 404
+    # unknown_game_id until another game was started.
+    gid = started_game(tmp_path)
+    db = sqlite3.connect(tmp_path / DB)
+    db.execute("UPDATE games SET id = ? WHERE id = ?", ("x" * 70, gid))
+    db.commit()
+    db.close()
+    with client(tmp_path) as c:
+        assert c.get("/api/current").status_code == 204
+        assert c.post("/api/games", json={"game": "klondike", "deal": 2}).status_code == 201

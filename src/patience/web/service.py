@@ -192,7 +192,9 @@ class Service:
             try:
                 live = self.get(game_id)
             except ApiError as exc:
-                if exc.code != "unreadable_game":
+                if exc.code == "unknown_game_id":  # an id no request could name (edited)
+                    self.store.set_aside(game_id)
+                elif exc.code != "unreadable_game":
                     raise
                 skipped = True
                 continue

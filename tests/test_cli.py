@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -128,3 +129,24 @@ def test_a_position_without_a_deal_number_says_none(tmp_path: Path) -> None:
     f.write_text(json.dumps(data))
     code, out, _ = run("deal", "--position", str(f))
     assert code == 0 and out.splitlines()[0] == "Lady Jane"
+
+
+def won_bakers_dozen() -> dict[str, Any]:
+    """Every card on the foundations: no legal move is left."""
+    return {
+        "game": "bakers-dozen",
+        "options": {},
+        "deal": None,
+        "foundations": [[r + s for r in "A23456789TJQK"] for s in "CDHS"],
+        "tableau": [{"down": [], "up": []} for _ in range(13)],
+    }
+
+
+def test_moves_with_no_legal_move_prints_no_line(tmp_path: Path) -> None:
+    """`patience moves` lists the legal moves one per line: none is no line (one empty
+    line was counted as a move by `wc -l` and read as one by `while read m`)."""
+    f = tmp_path / "won.json"
+    f.write_text(json.dumps(won_bakers_dozen()))
+    result = runner.invoke(app, ["moves", "--position", str(f)])
+    assert result.exit_code == 0
+    assert result.stdout == ""

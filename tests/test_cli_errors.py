@@ -298,3 +298,32 @@ def test_serve_refuses_an_empty_data_dir(
     assert result.exit_code == 2, (result.exit_code, result.stderr, result.exception)
     assert len(result.stderr.splitlines()) == 1, result.stderr
     assert not list(tmp_path.iterdir())
+
+
+@pytest.fixture
+def klondike_file(tmp_path: Path) -> Path:
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(position_to_json(new_game("klondike", 7))))
+    return f
+
+
+@pytest.mark.parametrize("option", ["bogus=1", "nonsense", "mode=four"])
+def test_a_bad_option_beside_position_exits_2(klondike_file: Path, option: str) -> None:
+    """With --position every --option was quietly ignored, even one not key=value."""
+    result = runner.invoke(app, ["deal", "--position", str(klondike_file), "--option", option])
+    assert result.exit_code == 2, result.stdout[:200]
+    assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("extra", "named"), [(["--option", "mode=three"], "--option"), (["--deal", "0"], "--deal")]
+)
+def test_option_or_deal_and_position_together_is_refused(
+    klondike_file: Path, extra: list[str], named: str
+) -> None:
+    """FORMATS.md: a command takes either `GAME [--deal N] [--option k=v ...]` or
+    `--position FILE`. Asking for mode=three beside a file of mode=single quietly gave
+    the file's mode; a deal number, even 0, is refused too."""
+    result = runner.invoke(app, ["moves", "--position", str(klondike_file), *extra])
+    assert result.exit_code == 2, result.stdout[:200]
+    assert result.stderr == f"patience: give either {named} or --position, not both\n"

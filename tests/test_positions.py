@@ -240,3 +240,30 @@ def test_an_unknown_key_is_refused_by_name_as_the_api_refuses_it() -> None:
     problems = problems_of(broken("klondike", misspelt))
     assert "unknown key 'redeal'" in problems
     assert "t1: unknown key 'upp'" in problems
+
+
+def test_bakers_dozen_position_with_redeals_is_refused() -> None:
+    """RULES.md: Baker's Dozen has no redeal; a position saying it used some is broken,
+    as it is in Lady Jane and Hopscotch (it was kept in the state key and written back)."""
+    data = position_to_json(new_game("bakers-dozen", 3))
+    data["redeals"] = 3
+    with pytest.raises(InvalidPositionError, match="redeal"):
+        position_from_json(data)
+
+
+@pytest.mark.parametrize("value", [False, "", [], {}, 0.0], ids=repr)
+def test_redeals_of_the_wrong_type_is_refused(value: object) -> None:
+    """`redeals` is a count: a false value of another type was read as 0 (`x or 0`)."""
+    data = position_to_json(new_game("klondike", 3))
+    data["redeals"] = value
+    with pytest.raises(InvalidPositionError, match="redeals"):
+        position_from_json(data)
+
+
+@pytest.mark.parametrize("value", ["", []], ids=repr)
+def test_options_of_the_wrong_type_is_refused(value: object) -> None:
+    """'options' is an object of strings: `""` or `[]` was read as no options (`x or {}`)."""
+    data = position_to_json(new_game("klondike", 3))
+    data["options"] = value
+    with pytest.raises(InvalidPositionError, match="options"):
+        position_from_json(data)

@@ -134,7 +134,7 @@ def setup_error(exc: Exception, host: str, port: int) -> str:
 @app.command()
 def deal(
     game: GameArg = None,
-    deal_number: DealOpt = 0,
+    deal_number: DealOpt = None,
     option: OptionOpt = None,
     position: PositionOpt = None,
     as_json: JsonOpt = False,
@@ -177,7 +177,7 @@ def daily(
 @app.command()
 def moves(
     game: GameArg = None,
-    deal_number: DealOpt = 0,
+    deal_number: DealOpt = None,
     option: OptionOpt = None,
     position: PositionOpt = None,
     as_json: JsonOpt = False,
@@ -191,7 +191,7 @@ def moves(
 @app.command()
 def play(
     game: GameArg = None,
-    deal_number: DealOpt = 0,
+    deal_number: DealOpt = None,
     option: OptionOpt = None,
     position: PositionOpt = None,
     moves_text: Annotated[
@@ -221,7 +221,7 @@ def play(
 @app.command()
 def solve(
     game: GameArg = None,
-    deal_number: DealOpt = 0,
+    deal_number: DealOpt = None,
     option: OptionOpt = None,
     position: PositionOpt = None,
     timeout: Annotated[float, timeout_option("Give up after this many seconds.")] = 60.0,
@@ -250,7 +250,7 @@ def solve(
 @app.command()
 def hint(
     game: GameArg = None,
-    deal_number: DealOpt = 0,
+    deal_number: DealOpt = None,
     option: OptionOpt = None,
     position: PositionOpt = None,
     peek: Annotated[

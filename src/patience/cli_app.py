@@ -73,8 +73,10 @@ GameArg = Annotated[
     typer.Argument(help=f"Game: {', '.join(GAMES)}.", show_default=False, metavar="GAME"),
 ]
 DealOpt = Annotated[
-    int,
-    typer.Option("--deal", "-d", help="Deal number, 0 or more.", parser=deal_number, metavar="N"),
+    int | None,
+    typer.Option(
+        "--deal", "-d", help="Deal number, 0 or more (default 0).", parser=deal_number, metavar="N"
+    ),
 ]
 OptionOpt = Annotated[
     list[str] | None,
@@ -130,12 +132,16 @@ def parse_options(items: list[str] | None) -> dict[str, str]:
 
 
 def load_position(
-    game: str | None, deal: int, options: list[str] | None, position: str | None
+    game: str | None, deal: int | None, options: list[str] | None, position: str | None
 ) -> Position:
-    """The position named on the command line: a numbered deal or a JSON file."""
+    """The position named on the command line: a numbered deal (0 when none is given) or
+    a JSON file, which comes with neither a game, a deal number nor options."""
     if position is not None:
         if game is not None:
             raise PatienceError("give either GAME or --position, not both")
+        if deal is not None or options:
+            given = "--deal" if deal is not None else "--option"
+            raise PatienceError(f"give either {given} or --position, not both")
         name = "standard input" if position == "-" else position
         try:
             raw = sys.stdin.buffer.read() if position == "-" else Path(position).read_bytes()
@@ -159,12 +165,13 @@ def load_position(
         return position_from_json(data)
     if game is None:
         raise PatienceError(f"missing GAME (one of {', '.join(GAMES)}) or --position FILE")
-    return get_game(game, parse_options(options)).new_position(deal)
+    return get_game(game, parse_options(options)).new_position(0 if deal is None else deal)
 
 
 def emit(data: Any, as_json: bool, text: str) -> None:
-    """Print ``data`` as JSON or ``text`` as it is."""
+    """Print ``data`` as JSON or ``text`` as it is (no text: no line, so that an empty
+    list is zero lines, not one empty one)."""
     if as_json:
         typer.echo(json.dumps(data, indent=2))
-    else:
+    elif text:
         typer.echo(text)

@@ -25,8 +25,7 @@ RUNTIME_MESSAGES = {
     "disk_full": _("The disk is full: nothing was saved. Free some space, then retry."),
     "read_only": _("The saved games cannot be written ({path}): nothing was saved."),
     "locked": _(
-        "The saved games are in use by another program: nothing was saved."
-        " Try again in a moment."
+        "The saved games are in use by another program: nothing was saved. Try again in a moment."
     ),
     "io_error": _("The disk failed to read or write the saved games ({error}): nothing was saved."),
     "corrupt": _("The saved games file {path} is damaged: nothing was saved."),

@@ -166,7 +166,7 @@ class Hopscotch(Game):
         return replace(p, stock=p.stock[:-1], waste=p.stock[-1:])
 
     def extra_problems(self, p: Position) -> list[str]:
-        """Foundations on AC 2C 3C 4C, a waste of one card at most, no redeals."""
+        """Foundations on AC 2C 3C 4C, a waste of one card at most."""
         # A first card of the wrong rank is named by the generic check already.
         problems = [
             f"f{i + 1} must start with {TEXT[card]}"
@@ -176,6 +176,4 @@ class Hopscotch(Game):
         ]
         if len(p.waste) > 1:
             problems.append("the waste holds one card at most")
-        if p.redeals:
-            problems.append("Hopscotch has no redeal: 'redeals' must be 0")
         return problems

@@ -219,6 +219,4 @@ class LadyJane(Game):
             )
         if len(p.waste) > 1 or (p.waste and len(p.stock) > 1):
             problems.append("the waste holds a card only after the last deal, and one at most")
-        if p.redeals:
-            problems.append("Lady Jane has no redeal: 'redeals' must be 0")
         return problems

@@ -48,7 +48,8 @@ def position_from_json(data: Any) -> Position:
     name = data.get("game")
     if not isinstance(name, str):
         raise InvalidPositionError(["'game' must be a game name"])
-    options = data.get("options") or {}
+    options = data.get("options")
+    options = {} if options is None else options  # only a missing or null value: none
     if not isinstance(options, Mapping) or not all(isinstance(v, str) for v in options.values()):
         raise InvalidPositionError(["'options' must be an object of strings"])
     game = get_game(name, dict(options))
@@ -105,7 +106,8 @@ def position_from_json(data: Any) -> Position:
     reserve = tuple(
         pile(r, f"r{i + 1}") for i, r in enumerate(piles(data.get("reserve"), "reserve"))
     )
-    redeals = data.get("redeals", 0) or 0
+    redeals = data.get("redeals")
+    redeals = 0 if redeals is None else redeals
     if not isinstance(redeals, int) or isinstance(redeals, bool) or redeals < 0:
         problems.append("'redeals' must be a non-negative integer")
         redeals = 0

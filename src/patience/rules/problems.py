@@ -37,6 +37,8 @@ def position_problems(game: Game, p: Position) -> list[str]:
         problems.append("missing cards: " + " ".join(missing))
     if not game.has_stock and (p.stock or p.waste):
         problems.append(f"{game.title} has no stock or waste")
+    if not game.has_redeals and p.redeals:
+        problems.append(f"{game.title} has no redeal: 'redeals' must be 0")
     for k, (pile, d) in enumerate(zip(p.tableau, p.down, strict=True)):
         if d and d >= len(pile):
             problems.append(f"t{k + 1}: its top card must be face up")

@@ -308,6 +308,7 @@ def test_whole_game_won_then_statistics(page: Page, live_server: LiveServer) -> 
     result = page.locator("#result-dialog")
     expect(result).to_be_visible()
     expect(result).to_contain_text("You won!")
+    expect(result.locator(".won-assisted")).to_have_count(0)  # the player's own win
     expect(page.locator("#status")).to_have_attribute("data-kind", "won")
     expect(page.locator("#info .score")).to_have_text("Score 52/52")
     result.get_by_role("button", name="Statistics").click()
@@ -332,6 +333,8 @@ def test_show_me_plays_to_the_end(page: Page, live_server: LiveServer) -> None:
     page.locator("#btn-showme").click()
     expect(page.locator("#result-dialog")).to_be_visible(timeout=20000)
     expect(page.locator("#info .score")).to_have_text("Score 52/52")
+    # The win is the solver's as much as the player's: the dialog says how it counts.
+    expect(page.locator("#result-dialog .won-assisted")).to_contain_text("counts apart")
 
 
 @pytest.fixture

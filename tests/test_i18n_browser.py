@@ -574,3 +574,26 @@ def test_a_message_missing_from_the_catalog_is_named_in_the_console(
         assert warned == ['patience: no es text for the message "Undo"']
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "rate"), [("en-US", "50%"), ("es-ES", "50 %"), ("fr-FR", "50 %")]
+)
+def test_the_win_rate_is_written_the_language_s_way(
+    browser: Any, tmp_path: Path, locale: str, rate: str
+) -> None:
+    """The statistics' win rate was "50%" in every language; Spanish and French put a
+    space before the sign, as the page's other percentages do."""
+    with LiveServer(tmp_path, in_process=True) as server:
+        won = server.api("POST", "/games", near_won())
+        server.api("POST", f"/games/{won['id']}/autofinish")  # the four Kings home: a win
+        lost = server.api("POST", "/games", {"game": "klondike", "deal": 3})
+        server.api("POST", f"/games/{lost['id']}/move", {"move": "deal"})
+        server.api("POST", "/games", {"game": "klondike", "deal": 4})  # deal 3 counts as lost
+        page = open_page(browser, server.url, locale=locale, game={"game": "hopscotch"})
+        try:
+            page.click("#btn-stats")
+            row = page.locator("#stats-dialog section.stat", has_text="Klondike")
+            sync_api.expect(row.locator("dd").nth(3)).to_have_text(rate)
+        finally:
+            page.context.close()

@@ -13,6 +13,8 @@ import pytest
 
 from browser import DESKTOP, NO_ANIMATION, PHONE, playwright_api
 from live import LiveServer, start_game
+from patience import new_game, play
+from patience.games import position_to_json
 
 playwright_api()
 
@@ -70,6 +72,24 @@ MEASURE = """() => {
       }
     });
   }
+  // Cards of two piles never overlap (Lady Jane's third reserve card ran into the
+  // tableau below it).
+  out.overlaps = [];
+  const boxes = cards.map(c => [c.dataset.pile, c.getBoundingClientRect()]);
+  for (const [p, a] of boxes) for (const [q, b] of boxes) {
+    if (p >= q) continue;
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 0.5 && h > 0.5) out.overlaps.push([p, q, Math.round(w), Math.round(h)]);
+  }
+  // Nor do two labels under the piles (Hopscotch's steps overlapped on narrow cards).
+  const labels = [...document.querySelectorAll('#table .badge span')]
+    .map(e => [e.textContent, e.getBoundingClientRect()]);
+  labels.forEach(([p, a], i) => labels.slice(i + 1).forEach(([q, b]) => {
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 0.5 && h > 0.5) out.overlaps.push([p, q, Math.round(w), Math.round(h)]);
+  }));
   const wrap = document.getElementById('table').parentElement;
   out.scroll = Math.max(wrap.scrollHeight - wrap.clientHeight,
     document.documentElement.scrollHeight - innerHeight);
@@ -106,6 +126,7 @@ def test_a_deal_is_legible_on_every_screen(
     narrowest = min(w for _, _, w in found["widths"])
     assert narrowest >= MIN_DEAL_WIDTH[screen], narrowest
     assert not found["clipped"]
+    assert not found["overlaps"]
     assert found["scroll"] <= 0, found["scroll"]
 
 
@@ -158,14 +179,24 @@ def klondike_with_a_tall_pile() -> dict[str, Any]:
     }
 
 
+def lady_jane_dealt_twice() -> dict[str, Any]:
+    """Lady Jane deal 12 with the stock dealt twice: three cards on every reserve."""
+    p = new_game("lady-jane", 12)
+    for _ in range(2):
+        p = play(p, "deal")
+    return position_to_json(p)
+
+
 @pytest.mark.parametrize("face", [*FACES, "traditional"])
 @pytest.mark.parametrize("screen", list(SCREENS))
-@pytest.mark.parametrize("what", ["klondike-19", "reserve-30"])
+@pytest.mark.parametrize("what", ["klondike-19", "reserve-30", "lady-jane-reserves"])
 def test_tall_piles_stay_legible(
     browser: Any, live_server: LiveServer, what: str, screen: str, face: str
 ) -> None:
     if what.startswith("reserve"):
         position = hopscotch_with_a_long_reserve(int(what.split("-")[1]))
+    elif what == "lady-jane-reserves":
+        position = lady_jane_dealt_twice()
     else:
         position = klondike_with_a_tall_pile()
     start_game(live_server.url, {"position": position})
@@ -173,4 +204,5 @@ def test_tall_piles_stay_legible(
     narrowest = min(w for _, _, w in found["widths"])
     assert narrowest >= MIN_LEGIBLE_WIDTH, narrowest
     assert not found["clipped"]
+    assert not found["overlaps"]
     assert found["scroll"] <= 0, found["scroll"]

@@ -141,15 +141,17 @@ class LadyJane(Game):
     reserve_to_tableau = True
 
     def table(self) -> Table:
-        """Klondike's top row, the seven reserves (a card or two deep), the tableau; on a
+        """Klondike's top row, the seven reserves (up to three cards deep), the tableau; on a
         wide, low screen (a phone held sideways) the reserves beside the top row."""
-        reserves = row(piles("r", 1, 7), fan="down", height=1.44)
+        # The reserves take the height their cards need (three after two deals), sized as
+        # for a card and two: a fixed row let the third card run into the tableau.
+        reserves = row(piles("r", 1, 7), fan="down", height=1.44, grows=True)
         tableau = row(piles("t", 1, 7), fan="down", height=2.4, grows=True)
         top = stock_row(2.5).slots + row(piles("r", 1, 7), 7, fan="down").slots
         wide = Arrangement(
             14,
             (
-                Row(top, height=1.44),
+                Row(top, height=1.44, grows=True),
                 row(piles("t", 1, 7), 3.5, fan="down", height=2.4, grows=True),
             ),
         )

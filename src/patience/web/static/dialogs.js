@@ -257,6 +257,8 @@ export function openResult(kind, view, actions) {
             time: formatTime(view.elapsed),
           }),
         }),
+        // A proven hint, Show me or Rewind was used: the win is not the player's alone.
+        view.assisted ? el("p", { class: "won-assisted", text: t("The solver helped: this win counts apart in the statistics, as assisted.") }) : null,
         el("div", { class: "buttons" },
           act(t("Statistics"), actions.stats),
           act(t("Undo"), actions.undo),

@@ -247,10 +247,14 @@ function renderBadges() {
   // Foundations that climb by other steps than one (Hopscotch) show their step and next rank.
   const marks = v.marks.foundations;
   if (marks.some((m) => m.step !== 1)) {
+    // "+1 → 2" is about 44 px wide at its smallest type: beside narrower cards (a long
+    // reserve on a phone held sideways) the labels would overlap, and keep the next rank only.
+    const short = L.cw + L.gap < 48;
     (v.position.foundations || []).forEach((f, i) => {
       const { start, step } = marks[i];
       const next = f.length ? rankOf(f[f.length - 1]) + step : start;
-      add(`f${i + 1}`, f.length >= 13 ? `+${step} ✓` : `+${step} → ${rankLabel(rankLetter(next))}`, "step");
+      const text = f.length >= 13 ? (short ? "✓" : `+${step} ✓`) : `${short ? "" : `+${step}\u2009`}→\u2009${rankLabel(rankLetter(next))}`;
+      add(`f${i + 1}`, text, "step");
     });
   }
 }

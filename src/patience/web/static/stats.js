@@ -24,7 +24,7 @@ function section(s, onReset) {
       item(t("Won"), s.won),
       // Play assisted by "Show me"; a server without that count sends no field.
       s.assisted === undefined ? [] : item(t("Assisted"), s.assisted),
-      item(t("Win rate"), `${pct}%`),
+      item(t("Win rate"), t("{percent}%", { percent: pct })), // "50 %" in es and fr
       item(t("Current streak"), s.current_streak),
       item(t("Longest streak"), s.longest_streak),
       item(t("Deal of the day streak"), s.daily_streak ?? 0),

@@ -116,3 +116,41 @@ def test_a_loaded_position_with_a_face_down_card_is_refused() -> None:
     t["down"], t["up"] = t["up"][:1], t["up"][1:]
     with pytest.raises(InvalidPositionError, match="every card is face up"):
         position_from_json(data)
+
+
+# Winning lines found by Freecell Solver 5.0 (fc-solve -g bakers_dozen, single-card moves;
+# `--empty-stacks-filled-by kings` for kings=empty-piles), a search written apart from
+# ours: our rules take every move of them, and they win. Both deals are ones our solver
+# left undecided within 60 s (docs/solver-log.md, "Checked against Freecell Solver").
+FC_SOLVE_LINES = {
+    ("to-bottom", 5384): (
+        "t2>t1 t2>t8 t11>t7 t6>t11 t6>t8 t6>t11 t10>t4 t10>t2 t5>t6 t5>f1 t12>t5 t12>f1 t2>f1 "
+        "t12>t1 t10>t1 t3>t13 t3>f2 t3>t8 t11>t12 t11>t5 t11>t8 t11>f1 t11>f3 t7>f3 t7>t2 "
+        "t7>t1 t7>t12 t1>t4 t1>t5 t12>t5 t12>t1 t4>t1 t4>t12 t4>t8 t1>t12 t1>t8 t12>t8 t12>t1 "
+        "t8>t1 t8>t12 t1>t12 t1>t8 t5>t8 t5>t1 t8>t1 t8>t5 t12>t5 t13>t4 t13>t3 t13>t1 "
+        "t13>t10 t2>t1 t2>t5 t2>f4 t6>t5 t1>t6 t12>t8 t10>t7 t4>t3 t4>t13 t4>f2 t5>f2 t5>f2 "
+        "t5>f2 t8>f2 t8>f2 t8>f2 t7>f2 t9>t4 t9>t13 t9>f4 t6>f4 t6>f4 t8>t10 t8>f2 t13>f2 "
+        "t8>t13 t8>t9 t8>f4 t8>t4 t8>f3 t1>f3 t1>f3 t5>f3 t5>f3 t1>t12 t1>t5 t1>t10 t1>t7 "
+        "t1>f4 t1>f3 t1>f1 t12>f1 t5>f1 t12>f4 t10>f4 t7>f4 t5>f1 t10>f1 t4>f1 t5>f3 t3>f1 "
+        "t10>f4 t7>f3 t4>f3 t3>f1 t13>f4 t9>f3 t4>f4 t3>f1 t13>f2 t9>f3 t5>f2 t13>f4"
+    ),
+    ("empty-piles", 4259): (
+        "t2>t12 t13>t10 t1>t13 t5>t7 t4>t12 t6>t11 t8>t11 t9>t13 t9>f1 t4>f1 t9>f1 t3>t9 "
+        "t1>t13 t5>t9 t5>f2 t10>t5 t10>t12 t2>t10 t5>t12 t5>t10 t3>t5 t1>t10 t11>t2 t11>t5 "
+        "t8>t5 t1>t8 t11>t1 t11>t2 t7>t3 t7>t2 t7>t4 t7>t1 t7>t6 t11>t7 t4>t5 t4>t1 t13>t2 "
+        "t13>t5 t3>t5 t13>t1 t3>t1 t13>t3 t13>f1 t6>t2 t6>t1 t6>f3 t13>f3 t8>f3 t12>t8 t12>t4 "
+        "t10>t4 t10>f3 t10>f3 t10>t6 t12>t6 t12>t2 t12>t9 t12>t9 t12>t2 t12>f2 t8>f2 t8>t6 "
+        "t4>t6 t4>f2 t4>f1 t9>f1 t8>f1 t10>t6 t9>t5 t9>f1 t5>t1 t5>t9 t5>f1 t2>t10 t2>t1 "
+        "t2>t9 t1>t9 t10>t9 t10>f3 t1>f3 t1>f3 t2>t1 t2>f3 t5>f3 t5>f3 t2>t3 t2>t5 t2>t7 "
+        "t2>f4 t6>f4 t6>f4 t6>f4 t6>f2 t9>f4 t6>f4 t9>f2 t6>f2 t9>f4 t9>f4 t9>f4 t9>f1 t3>f4 "
+        "t3>f4 t3>f3 t1>f2 t1>f2 t1>f2 t1>f1 t1>f1 t1>f3 t5>f2 t7>f2 t7>f2 t5>f4 t5>f4 t11>f1"
+    ),
+}
+
+
+@pytest.mark.parametrize(("kings", "deal"), list(FC_SOLVE_LINES))
+def test_freecell_solver_s_winning_lines_win_under_our_rules(kings: str, deal: int) -> None:
+    p = new_game("bakers-dozen", deal, {"kings": kings})
+    for move in FC_SOLVE_LINES[kings, deal].split():
+        p = play(p, move)
+    assert get_game("bakers-dozen", {"kings": kings}).is_won(p)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
@@ -340,4 +341,16 @@ def test_the_schedule_runs_its_stages_in_order_within_one_budget() -> None:
     run(Schedule(passes=0.0, probe=4, restarts=1.0), budget, nothing)
     restarts = [(s.seed, s.cap) for s in seen if s.seed]
     assert restarts[:3] == [(1, 8), (2, 16), (3, 16)]
+    assert not any(s.shuffle for s in seen)
+    # Shuffled restarts after the jittered ones: the seeds go on, each with its cap.
+    seen.clear()
+    budget = Budget.until(math.inf, max_states=100)  # shares of the states
+    run(Schedule(passes=0.0, probe=4, restarts=0.2, shuffled=0.5, shuffle_cap=7), budget, nothing)
+    order = [(s.seed, s.cap, s.shuffle) for s in seen if s.seed]
+    jittered = [o for o in order if not o[2]]
+    assert jittered and order[: len(jittered)] == jittered  # the jittered ones first
+    shuffled = order[len(jittered) :]
+    assert [o[0] for o in shuffled[:2]] == [len(jittered) + 1, len(jittered) + 2]
+    assert all(cap == 7 and shuffle for _, cap, shuffle in shuffled)
+    assert seen[-1].seed == 0 and not seen[-1].shuffle  # then the exhaustive search
     assert Verdict.of_code(0) == "won" and Verdict.of_code(1) == Verdict.LOST

@@ -14,8 +14,8 @@ from patience.games import position_to_json
 from patience.solver import solve
 from patience.solver.bakers_dozen import BakersDozenAdapter
 from patience.solver.base import Adapter
-from patience.solver.dfs import search
-from patience.solver.schedule import Budget, Schedule
+from patience.solver.dfs import reference_runner, search
+from patience.solver.schedule import Budget, Schedule, Stage
 from patience.solver.search import decide, replay
 
 VARIANTS = [
@@ -208,8 +208,8 @@ def test_agrees_with_exhaustive_search(options: dict[str, str]) -> None:
 
 
 def test_decide_stages() -> None:
-    """Tiny caps push decide() through every stage (probe, passes, jittered restarts,
-    exhaustive search); the verdicts stay those of the plain search."""
+    """Tiny caps push decide() through every stage (probe, passes, jittered and shuffled
+    restarts, exhaustive search); the verdicts stay those of the plain search."""
     options = VARIANTS[0]
     rng = random.Random("stages")
     seen = set()
@@ -219,10 +219,12 @@ def test_decide_stages() -> None:
         if truth == "unknown":
             continue
         adapter = BakersDozenAdapter(game_for(p))
-        adapter.schedule = Schedule(passes=0.01, probe=1, restarts=0.5)
+        adapter.schedule = Schedule(
+            passes=0.01, probe=1, restarts=0.3, shuffled=0.6, shuffle_cap=20
+        )
         decided = decide(p, adapter, Budget.until(time.monotonic() + 2))
         assert decided[0] == truth, position_to_json(p)
-        assert adapter.jitter is None
+        assert adapter.jitter is None and not adapter.shuffle
         if truth == "won":
             end = replay(p, decided[1])
             assert game_for(end).is_won(end)
@@ -239,3 +241,37 @@ def test_without_cuts() -> None:
             plain = BakersDozenAdapter(game_for(p))
             plain.prune = False
             assert search(p, plain)[0] == search(p, BakersDozenAdapter(game_for(p)))[0]
+
+
+@pytest.mark.parametrize("native", [False, True])
+def test_shuffled_orders_keep_the_verdicts(native: bool) -> None:
+    """A shuffled restart searches the moves in another order (the states it takes vary
+    with its seed), and when it searches everything its verdict is the plain search's,
+    in the reference search and the native one."""
+    rng = random.Random("shuffled")
+    counts: set[int] = set()
+    seen = set()
+    for _ in range(10):
+        options = rng.choice(VARIANTS)
+        p = random_layout(rng, options, rng.randint(12, 16))
+        truth = exhaustive(p, max_states=20_000)
+        if truth == "unknown":
+            continue
+        adapter = BakersDozenAdapter(game_for(p))
+        budget = Budget.until(time.monotonic() + 30, max_states=200_000)
+        runner = adapter.runner(p, budget, 1 << 16) if native else None
+        if native and runner is None:
+            pytest.skip("the native solver was not built")
+        for seed in (1, 2, 3):
+            stage = Stage(time.monotonic() + 30, seed=seed, shuffle=True)
+            if runner is None:
+                verdict, line, n = reference_runner(p, adapter, None, 1 << 16)(stage, None)
+            else:
+                verdict, line, n = runner(stage, None)
+            assert verdict == truth, position_to_json(p)
+            if truth == "won":
+                end = replay(p, line)
+                assert game_for(end).is_won(end)
+            counts.add(n)
+        seen.add(truth)
+    assert seen == {"won", "lost"} and len(counts) > 3

@@ -163,6 +163,7 @@ static void bd_children(Search *S) {
             int score = base + (14 - urgency[j] > 0 ? 14 - urgency[j] : 0);
             if (S->jitter) score += (int)(splitmix(&S->jitter) % 8);
             if (SUIT[dest] == su) score = score - 3 > 1 ? score - 3 : 1;
+            if (S->shuffle) score = 1 + (int)(splitmix(&S->jitter) % 64);
             Prim m = {P_TT, (uint8_t)i, (uint8_t)j, 1, 0, 0};
             add_plain(S, m, score, 0, NOTAG);
         }

@@ -300,16 +300,16 @@ fail:
 static PyObject *py_bakers_dozen(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"foundations", "tableau", "other_suit", "kings_move", "prune",
                             "discrepancies", "seconds", "max_states", "table_size", "cancel",
-                            "seed", "estimate", NULL};
+                            "seed", "estimate", "shuffle", NULL};
     PyObject *fnd, *tab, *cancel;
-    int other_suit, kings_move, prune, disc, estimate;
+    int other_suit, kings_move, prune, disc, estimate, shuffle = 0;
     double seconds;
     long long max_states, table_size;
     unsigned long long seed;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOpppidLLOKi", names, &fnd, &tab, &other_suit,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOpppidLLOKi|p", names, &fnd, &tab, &other_suit,
                                      &kings_move, &prune, &disc, &seconds, &max_states,
-                                     &table_size, &cancel, &seed, &estimate))
+                                     &table_size, &cancel, &seed, &estimate, &shuffle))
         return NULL;
     Search *S = calloc(1, sizeof(Search));
     if (!S) return PyErr_NoMemory();
@@ -322,6 +322,7 @@ static PyObject *py_bakers_dozen(PyObject *self, PyObject *args, PyObject *kw) {
     S->limit = -1;
     S->jitter = seed ? seed * 0x9E3779B97F4A7C15ULL : 0;
     S->best = estimate >= 0 ? estimate + 1 : 0;
+    S->shuffle = shuffle && seed;
     PyObject *down = PyBytes_FromStringAndSize(NULL, 13);
     if (!down) {
         free(S);
@@ -344,9 +345,10 @@ static PyMethodDef methods[] = {
      " discrepancies, seconds, max_states, table_size, cancel) -> (verdict, moves, states)"},
     {"bakers_dozen", (PyCFunction)(void (*)(void))py_bakers_dozen, METH_VARARGS | METH_KEYWORDS,
      "bakers_dozen(foundations, tableau, other_suit, kings_move, prune, discrepancies,"
-     " seconds, max_states, table_size, cancel, seed, estimate) -> (verdict, moves, states)\n"
-     "seed: a jittered move order (0: none); estimate >= 0: best-first with that estimate"
-     " instead of depth-first (discrepancies and seed then unused)."},
+     " seconds, max_states, table_size, cancel, seed, estimate, shuffle=False) -> (verdict,"
+     " moves, states)\n"
+     "seed: a jittered move order (0: none), shuffled with shuffle; estimate >= 0: best-first"
+     " with that estimate instead of depth-first (discrepancies and seed then unused)."},
     USE_CPU_CLOCK_METHOD,
     {NULL, NULL, 0, NULL}};
 

@@ -53,8 +53,11 @@ def bakers_dozen(
     table_size: int,
     cancel: threading.Event | None,
     seed: int,
+    estimate: int,
+    shuffle: bool = False,
 ) -> tuple[int, list[str], int]:
-    """Baker's Dozen (``seed``: a jittered move order, 0: none)."""
+    """Baker's Dozen (``seed``: a jittered move order, 0: none; shuffled with ``shuffle``;
+    ``estimate`` >= 0: best-first with that estimate)."""
 
 def use_cpu_clock(on: bool) -> None:
     """This thread's deadlines on its CPU time (``on``) or on the wall clock (``clock.py``)."""

@@ -77,6 +77,7 @@ typedef struct {
     int bakers;      /* Baker's Dozen: 1; other_suit, kings_move: its options */
     int other_suit, kings_move;
     uint64_t jitter; /* Baker's Dozen: a jittered move order's random state (0: none) */
+    int shuffle;     /* Baker's Dozen: a shuffled order (from jitter) instead of a jittered one */
     int best;        /* Baker's Dozen: best-first with estimate best - 1 (0: depth-first) */
     int draw, limit; /* limit < 0: unlimited redeals */
     int prune, lds;

@@ -76,8 +76,8 @@ def native_runner(
     the same order and the same proven cuts, on a mutable state), or None without the
     module. ``name`` is the module's function for the game and ``args`` the position in
     its terms, ahead of the stage's limit, seconds, states, table size and cancel event
-    (and, ``seeded``, its jitter seed and the number of its estimate for a best-first
-    stage: Baker's Dozen, the only game with both).
+    (and, ``seeded``, its jitter seed, the number of its estimate for a best-first
+    stage, and whether its order is shuffled: Baker's Dozen, the only game with them).
 
     ``looser``: the same position under looser rules, whose winning lines include
     every winning line of the real rules (a position lost under them is lost), for the
@@ -99,7 +99,7 @@ def native_runner(
             -1 if max_states is None else max_states,
             table,
             budget.cancel,
-            *((s.seed, -1 if s.estimate is None else s.estimate) if seeded else ()),
+            *((s.seed, -1 if s.estimate is None else s.estimate, s.shuffle) if seeded else ()),
         )
         return Verdict.of_code(code), [Move.parse(m) for m in line], n
 

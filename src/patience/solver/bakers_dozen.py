@@ -104,20 +104,34 @@ def _foundations(p: Position) -> tuple[list[int], list[int]]:
 class BakersDozenAdapter(Adapter):
     """Baker's Dozen with either option."""
 
-    schedule = Schedule(passes=0.45, probe=3000, restarts=0.65, best=0.3, estimates=5)
+    schedule = Schedule(
+        passes=0.45,
+        probe=3000,
+        restarts=0.55,
+        shuffled=0.85,
+        shuffle_cap=100_000,
+        best=0.3,
+        estimates=5,
+    )
     """A depth-first probe capped at 3,000 states first (most wins take a few hundred
     states); then best-first searches until 0.3 of the time, one per estimate (they win,
     often within a few thousand states, deals where the depth-first stages sink under an
     early move; each estimate wins deals the others miss); then limited-discrepancy
     passes until 0.45 (they find wins a depth-first search sinks under), then
-    depth-first restarts with a jittered move order and growing caps until 0.65
+    depth-first restarts with a jittered move order and growing caps until 0.55
     (depth-first search times are heavy-tailed here: one early move can lead into a
-    large lost region), then the exhaustive search (losses are few, and most are proved
-    at once by the relaxation: see ``dead``). Every stage is exact: a ``lost`` from a
+    large lost region), then restarts with the moves off the piles in a shuffled order,
+    100,000 states each, until 0.85 (they win a third of the deals every earlier stage
+    leaves: a win is often a short search away in some order, but not in ours), then the
+    exhaustive search (losses are few, and most are proved at once by the relaxation:
+    see ``dead``). Every stage is exact: a ``lost`` from a
     capped one means it searched everything within its cap (docs/solver-log.md)."""
 
     jitter_span = 8
     """The largest random addition to a tableau move's score in a jittered restart."""
+
+    shuffle_span = 64
+    """A tableau move's score in a shuffled restart: 1 + a random number below this."""
 
     def runner(self, p: Position, budget: Budget, table_size: int) -> Runner | None:
         """The stages at native speed (``_tableau.c``: the same moves, order and
@@ -335,6 +349,9 @@ class BakersDozenAdapter(Adapter):
                 # A card on the next card of its own suit will go home right after it.
                 if SUIT[dest] == s:
                     score = max(1, score - 3)
+                if self.shuffle:
+                    assert jitter is not None
+                    score = 1 + jitter.randrange(self.shuffle_span)
                 ranked.append((score, n, _TT[i][j]))
                 n += 1
         ranked.sort()

@@ -59,6 +59,10 @@ class Adapter:
     """Set only during a jittered restart: the random source of an adapter that jitters
     its move order (Baker's Dozen); None: its own order."""
 
+    shuffle = False
+    """Set only during a shuffled restart (with ``jitter``): the moves home first, the
+    others in an order drawn from ``jitter`` alone (Baker's Dozen)."""
+
     def runner(self, p: Position, budget: Budget, table_size: int) -> Runner | None:
         """A runner of the schedule's stages from ``p`` on a faster representation (a
         native module), or None for the reference search (``dfs``)."""

@@ -175,6 +175,7 @@ def reference_runner(
                 cancel=cancel,
             )
         adapter.jitter = random.Random(s.seed) if s.seed else None
+        adapter.shuffle = s.shuffle
         try:
             return search(
                 position,
@@ -187,5 +188,6 @@ def reference_runner(
             )
         finally:
             adapter.jitter = None
+            adapter.shuffle = False
 
     return stage

@@ -49,7 +49,8 @@ class Schedule:
     limited-discrepancy passes (0, 1, 2, ... departures from the preferred move; they
     find most wins far sooner than a plain depth-first search, which can sink its
     whole budget under one bad early move) until ``passes``; jittered restarts until
-    ``restarts``; then the exhaustive search until the end. With ``looser`` set, the
+    ``restarts``; shuffled restarts until ``shuffled``; then the exhaustive search until
+    the end. With ``looser`` set, the
     passes stop at a tenth of the time (or ``passes``, if sooner) for the exhaustive
     search of the same position under looser rules, until ``looser``: only its
     ``lost`` counts (a search whose runner knows such rules: the native Klondike)."""
@@ -68,6 +69,14 @@ class Schedule:
     ``probe * 2 ** (1 + k // 2)`` states for the k-th restart."""
     restart_slice: float | None = None
     """The most seconds of one restart (None: no limit but ``restarts``)."""
+    shuffled: float = 0.0
+    """The share of the time up to which shuffled restarts run after the jittered ones:
+    depth-first searches, each capped at ``shuffle_cap`` states, that try the moves home
+    first and the others in a random order (an adapter that knows such an order: Baker's
+    Dozen). Where the adapter's order sinks under an early move, some of the many short
+    searches in other orders win at once (docs/solver-log.md)."""
+    shuffle_cap: int = 0
+    """The most states of one shuffled restart."""
     looser: float = 0.0
     """The share of the time by which the proof under looser rules ends (0: none)."""
     best: float = 0.0
@@ -154,6 +163,8 @@ class Stage(NamedTuple):
     """The same position under looser rules (only its ``lost`` counts)."""
     estimate: int | None = None
     """Best-first with the adapter's estimate of this number instead of depth-first."""
+    shuffle: bool = False
+    """The k-th (``seed``) shuffled order instead of a jittered one."""
 
 
 Outcome = tuple[Verdict, list[Move], int]
@@ -216,6 +227,11 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         else:
             restart = Stage(until, schedule.restart_limit, seed=seed)
         verdict, moves = stage(restart)
+    shuffle_end = budget.at(schedule.shuffled)
+    while verdict == Verdict.UNKNOWN and budget.now() < shuffle_end and not budget.spent():
+        seed += 1
+        until = min(shuffle_end, budget.deadline)
+        verdict, moves = stage(Stage(until, cap=schedule.shuffle_cap, seed=seed, shuffle=True))
     if verdict == Verdict.UNKNOWN and not budget.spent():
         verdict, moves = stage(Stage(budget.deadline))
     return verdict, moves

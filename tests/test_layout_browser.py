@@ -75,21 +75,17 @@ MEASURE = """() => {
   // Cards of two piles never overlap (Lady Jane's third reserve card ran into the
   // tableau below it).
   out.overlaps = [];
-  const boxes = cards.map(c => [c.dataset.pile, c.getBoundingClientRect()]);
-  for (const [p, a] of boxes) for (const [q, b] of boxes) {
-    if (p >= q) continue;
+  const overlap = ([p, a], [q, b]) => {
     const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
     const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
     if (w > 0.5 && h > 0.5) out.overlaps.push([p, q, Math.round(w), Math.round(h)]);
-  }
+  };
+  const boxes = cards.map(c => [c.dataset.pile, c.getBoundingClientRect()]);
+  for (const a of boxes) for (const b of boxes) if (a[0] < b[0]) overlap(a, b);
   // Nor do two labels under the piles (Hopscotch's steps overlapped on narrow cards).
   const labels = [...document.querySelectorAll('#table .badge span')]
     .map(e => [e.textContent, e.getBoundingClientRect()]);
-  labels.forEach(([p, a], i) => labels.slice(i + 1).forEach(([q, b]) => {
-    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-    if (w > 0.5 && h > 0.5) out.overlaps.push([p, q, Math.round(w), Math.round(h)]);
-  }));
+  labels.forEach((a, i) => labels.slice(i + 1).forEach(b => overlap(a, b)));
   const wrap = document.getElementById('table').parentElement;
   out.scroll = Math.max(wrap.scrollHeight - wrap.clientHeight,
     document.documentElement.scrollHeight - innerHeight);

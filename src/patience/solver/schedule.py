@@ -50,10 +50,10 @@ class Schedule:
     find most wins far sooner than a plain depth-first search, which can sink its
     whole budget under one bad early move) until ``passes``; jittered restarts until
     ``restarts``; shuffled restarts until ``shuffled``; then the exhaustive search until
-    the end. With ``looser`` set, the
-    passes stop at a tenth of the time (or ``passes``, if sooner) for the exhaustive
-    search of the same position under looser rules, until ``looser``: only its
-    ``lost`` counts (a search whose runner knows such rules: the native Klondike)."""
+    the end. With ``looser`` set, the passes stop at a tenth of the time (or ``passes``,
+    if sooner) for the exhaustive search of the same position under looser rules, until
+    ``looser``: only its ``lost`` counts (a search whose runner knows such rules: the
+    native Klondike)."""
 
     passes: float = 0.5
     """The share of the time by which the discrepancy passes end."""

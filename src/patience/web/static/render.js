@@ -253,7 +253,9 @@ function renderBadges() {
     (v.position.foundations || []).forEach((f, i) => {
       const { start, step } = marks[i];
       const next = f.length ? rankOf(f[f.length - 1]) + step : start;
-      const text = f.length >= 13 ? (short ? "✓" : `+${step} ✓`) : `${short ? "" : `+${step}\u2009`}→\u2009${rankLabel(rankLetter(next))}`;
+      const text = f.length >= 13
+        ? (short ? "✓" : `+${step} ✓`)
+        : (short ? "" : `+${step}\u2009`) + `→\u2009${rankLabel(rankLetter(next))}`;
       add(`f${i + 1}`, text, "step");
     });
   }

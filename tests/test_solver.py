@@ -18,7 +18,7 @@ from patience.cards import RANK, SUIT, make_card, parse_card, parse_rank
 from patience.games import position_from_json, position_to_json
 from patience.moves import Move
 from patience.solver import Hint, SolveResult, find_winnable, hint, solve
-from patience.solver.schedule import Budget, Runner, Schedule, Stage, Verdict, run
+from patience.solver.schedule import Budget, Runner, Schedule, Stage, Verdict, luby, run
 from patience.solver.search import replay
 
 
@@ -351,6 +351,8 @@ def test_the_schedule_runs_its_stages_in_order_within_one_budget() -> None:
     assert jittered and order[: len(jittered)] == jittered  # the jittered ones first
     shuffled = order[len(jittered) :]
     assert [o[0] for o in shuffled[:2]] == [len(jittered) + 1, len(jittered) + 2]
-    assert all(cap == 7 and shuffle for _, cap, shuffle in shuffled)
+    assert all(shuffle for *_, shuffle in shuffled)
+    assert [cap for _, cap, _ in shuffled] == [7 * luby(k) for k in range(1, len(shuffled) + 1)]
+    assert [luby(k) for k in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     assert seen[-1].seed == 0 and not seen[-1].shuffle  # then the exhaustive search
     assert Verdict.of_code(0) == "won" and Verdict.of_code(1) == Verdict.LOST

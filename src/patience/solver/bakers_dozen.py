@@ -109,7 +109,7 @@ class BakersDozenAdapter(Adapter):
         probe=3000,
         restarts=0.55,
         shuffled=0.85,
-        shuffle_cap=100_000,
+        shuffle_cap=10_000,
         best=0.3,
         estimates=5,
     )
@@ -121,11 +121,12 @@ class BakersDozenAdapter(Adapter):
     depth-first restarts with a jittered move order and growing caps until 0.55
     (depth-first search times are heavy-tailed here: one early move can lead into a
     large lost region), then restarts with the moves off the piles in a shuffled order,
-    100,000 states each, until 0.85 (they win a third of the deals every earlier stage
-    leaves: a win is often a short search away in some order, but not in ours), then the
-    exhaustive search (losses are few, and most are proved at once by the relaxation:
-    see ``dead``). Every stage is exact: a ``lost`` from a
-    capped one means it searched everything within its cap (docs/solver-log.md)."""
+    capped at 10,000 states times Luby's 1, 1, 2, 1, 1, 2, 4, ..., until 0.85 (they win
+    a third of the deals every earlier stage leaves: a win is often a short search away
+    in some order, but not in ours), then the exhaustive search (losses are few, and
+    most are proved at once by the relaxation: see ``dead``). Every stage is exact: a
+    ``lost`` from a capped one means it searched everything within its cap
+    (docs/solver-log.md)."""
 
     jitter_span = 8
     """The largest random addition to a tableau move's score in a jittered restart."""

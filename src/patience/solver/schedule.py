@@ -71,12 +71,14 @@ class Schedule:
     """The most seconds of one restart (None: no limit but ``restarts``)."""
     shuffled: float = 0.0
     """The share of the time up to which shuffled restarts run after the jittered ones:
-    depth-first searches, each capped at ``shuffle_cap`` states, that try the moves home
-    first and the others in a random order (an adapter that knows such an order: Baker's
-    Dozen). Where the adapter's order sinks under an early move, some of the many short
-    searches in other orders win at once (docs/solver-log.md)."""
+    depth-first searches that try the moves home first and the others in a random order
+    (an adapter that knows such an order: Baker's Dozen), the k-th capped at
+    ``shuffle_cap * luby(k)`` states. Where the adapter's order sinks under an early
+    move, some of the many short searches in other orders win at once; Luby's caps
+    (1, 1, 2, 1, 1, 2, 4, ...) spend about as much on each length of search, for wins
+    that take a few thousand states or a million (docs/solver-log.md)."""
     shuffle_cap: int = 0
-    """The most states of one shuffled restart."""
+    """The unit of the shuffled restarts' caps."""
     looser: float = 0.0
     """The share of the time by which the proof under looser rules ends (0: none)."""
     best: float = 0.0
@@ -174,6 +176,19 @@ Runner = Callable[[Stage, int | None], Outcome]
 """Searches one stage with at most the given states (None: any)."""
 
 
+def luby(k: int) -> int:
+    """The k-th term (from 1) of Luby, Sinclair and Zuckerman's restart sequence: 1, 1, 2,
+    1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (within a constant of the best restart
+    caps when nothing is known of how long a search takes)."""
+    size = 1
+    while size < k:
+        size = 2 * size + 1
+    while size != k:
+        size //= 2
+        k -= size if k > size else 0
+    return (size + 1) // 2
+
+
 def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, list[Move]]:
     """Run ``schedule`` on ``runner`` within ``budget``: the verdict and the winning line
     (the states go to ``budget.states``). A stage starts only while the budget lasts."""
@@ -228,10 +243,12 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
             restart = Stage(until, schedule.restart_limit, seed=seed)
         verdict, moves = stage(restart)
     shuffle_end = budget.at(schedule.shuffled)
+    k = 0
     while verdict == Verdict.UNKNOWN and budget.now() < shuffle_end and not budget.spent():
-        seed += 1
+        seed, k = seed + 1, k + 1
         until = min(shuffle_end, budget.deadline)
-        verdict, moves = stage(Stage(until, cap=schedule.shuffle_cap, seed=seed, shuffle=True))
+        cap = schedule.shuffle_cap * luby(k)
+        verdict, moves = stage(Stage(until, cap=cap, seed=seed, shuffle=True))
     if verdict == Verdict.UNKNOWN and not budget.spent():
         verdict, moves = stage(Stage(budget.deadline))
     return verdict, moves

@@ -200,3 +200,26 @@ def test_the_page_names_every_undecided_deal_and_the_terminal_the_first_30(
     assert res.exit_code == 0, res.output
     assert "undecided: " + ", ".join(map(str, range(61, 91))) + " and 10 more" in res.stdout
     assert "- Lady Jane: " + ", ".join(map(str, range(61, 101))) + "\n" in out.read_text()
+
+
+def test_a_deal_decided_in_a_longer_try_is_decided_but_not_within_60_seconds(
+    tmp_path: Path,
+) -> None:
+    # The goal counts deals decided within 60 s each; one proved lost at 214 s in a
+    # 300 s try is decided, outside that share, and named with its time.
+    store = Store(tmp_path / "s.db")
+    for deal in range(1, 99):
+        store.put("lady-jane", "", (deal, "won", 1.0, 10, 5), 60.0)
+    store.put("lady-jane", "", (99, "lost", 214.2, 10**8, 0), 300.0)
+    store.put("lady-jane", "", (100, "unknown", 300.0, 10**8, 0), 300.0)
+    store.close()
+    (line,) = lines(load([tmp_path / "s.db"]))
+    assert (line.won, line.lost, line.unknown, line.in_time) == (98, 1, 1, 98)
+    out = tmp_path / "w.md"
+    res = runner.invoke(app, ["report", "--db", str(tmp_path / "s.db"), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "(99.00% decided, 98.00% within 60 s)" in res.stdout
+    assert "decided after 60 s: 99 (lost, 214 s)" in res.stdout
+    page = out.read_text()
+    assert "| decided % | in 60 s % |" in page and "| 99.00 | 98.00 |" in page
+    assert "## Decided after more than 60 s\n\n- Lady Jane: 99 (lost, 214 s)\n" in page

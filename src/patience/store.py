@@ -18,25 +18,32 @@ from __future__ import annotations
 import datetime
 import json
 import logging
-import math
 import os
 import sqlite3
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
 from .store_errors import RUNTIME_MESSAGES, STARTUP_MESSAGES, StoreError, storage_error, use_wal
+from .store_records import (
+    GameRecord,
+    Stats,
+    daily_streaks,
+    game_row,
+    options_key,
+    read_game,
+    read_options,
+    readable_game,
+    result_readable,
+)
 
 ENV_DATA_DIR = "PATIENCE_DATA_DIR"
 DB_NAME = "patience.sqlite3"
 SCHEMA_VERSION = 3
-ONE_DAY = datetime.timedelta(days=1)
 BUSY_TIMEOUT = 1.5
 """Seconds a write waits for a database locked by another process before giving up."""
 
@@ -103,55 +110,6 @@ def default_data_dir() -> Path:
     if env:
         return Path(env).expanduser()
     return Path(platformdirs.user_data_dir("patience", appauthor=False))
-
-
-def options_key(options: dict[str, str]) -> str:
-    """The canonical text of an options dict (sorted JSON), used as a grouping key."""
-    return json.dumps(options, sort_keys=True, separators=(",", ":"))
-
-
-@dataclass
-class GameRecord:
-    """One row of ``games``: a saved session and what the server knows about it."""
-
-    id: str
-    game: str
-    options: dict[str, str]
-    deal: int | None
-    session: dict[str, Any]
-    created: float
-    updated: float
-    started: bool = False
-    finished: bool = False
-    score: int = 0
-    last_move: str | None = None
-    notice: str | None = None
-    version: int = 0
-    assisted: bool = False
-    daily: str | None = None
-    """The date (YYYY-MM-DD) of the deal of the day this game plays, or None."""
-
-
-@dataclass
-class Stats:
-    """Statistics of one game with one set of options."""
-
-    game: str
-    options: dict[str, str]
-    played: int
-    won: int
-    win_rate: float
-    current_streak: int
-    longest_streak: int
-    best_time: float | None
-    average_time: float | None
-    best_score: int | None
-    assisted: int = 0
-    daily_streak: int = 0
-    """Days in a row, up to the day asked for or the day before, whose deal of the day
-    was won."""
-    daily_longest: int = 0
-    """The most days in a row whose deal of the day was won."""
 
 
 class Store:
@@ -266,7 +224,7 @@ class Store:
                     (record.id,),
                 ).fetchall()
                 for row in rows:
-                    other = _readable(row)
+                    other = readable_game(row)
                     if other is not None:
                         self._record_result(db, other, "lost", finish_others_at)
                     db.execute(
@@ -278,7 +236,7 @@ class Store:
                 "INSERT INTO games (id, game, options, deal, session, created, updated, started,"
                 " finished, score, last_move, notice, version, assisted, daily)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                _row(record),
+                game_row(record),
             )
         return finished
 
@@ -328,7 +286,7 @@ class Store:
         """The saved game ``game_id``, or None (ValueError when its save is not JSON)."""
         with self._guard():
             row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-        return None if row is None else _record(row)
+        return None if row is None else read_game(row)
 
     def current_id(self) -> str | None:
         """The id of the game changed last that is not finished, or None."""
@@ -411,7 +369,7 @@ class Store:
         today = today or datetime.date.today()
         groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
         for r in self.results():
-            if not _result_readable(r):  # a row damaged by hand: the others still count
+            if not result_readable(r):  # a row damaged by hand: the others still count
                 log.warning("result of game %s cannot be read: left out", r["game_id"])
                 continue
             groups.setdefault((r["game"], r["options"]), []).append(r)
@@ -427,7 +385,7 @@ class Store:
             out.append(
                 Stats(
                     game=game,
-                    options=_options(opts),
+                    options=read_options(opts),
                     played=len(rows),
                     won=len(wins),
                     win_rate=len(wins) / len(rows),
@@ -437,137 +395,7 @@ class Store:
                     average_time=sum(times) / len(times) if times else None,
                     best_score=max((int(r["score"]) for r in own), default=None),
                     assisted=sum(1 for r in rows if r["assisted"] and r["result"] == "won"),
-                    **_daily_streaks(own, today),
+                    **daily_streaks(own, today),
                 )
             )
         return out
-
-
-def _daily_streaks(rows: list[dict[str, Any]], today: datetime.date) -> dict[str, int]:
-    """The daily streaks of a group's own results: days won in a row up to ``today`` (or
-    up to the day before, while today's deal is still to win), and the longest run."""
-    won = {
-        datetime.date.fromisoformat(r["daily"])
-        for r in rows
-        if r["daily"] is not None and r["result"] == "won"
-    }
-    longest = 0
-    for day in won:
-        if day - ONE_DAY not in won:
-            run = 1
-            while day + run * ONE_DAY in won:
-                run += 1
-            longest = max(longest, run)
-    end = today if today in won else today - ONE_DAY
-    current = 0
-    while end - current * ONE_DAY in won:
-        current += 1
-    return {"daily_streak": current, "daily_longest": longest}
-
-
-def _row(r: GameRecord) -> tuple[Any, ...]:
-    return (
-        r.id,
-        r.game,
-        options_key(r.options),
-        None if r.deal is None else str(r.deal),
-        json.dumps(r.session, separators=(",", ":")),
-        r.created,
-        r.updated,
-        int(r.started),
-        int(r.finished),
-        r.score,
-        r.last_move,
-        r.notice,
-        r.version,
-        int(r.assisted),
-        r.daily,
-    )
-
-
-def _readable(row: sqlite3.Row) -> GameRecord | None:
-    """The record of ``row``, or None when its saved text is damaged (``_record``)."""
-    try:
-        return _record(row)
-    except ValueError:
-        log.warning("saved game %s cannot be read: set aside", row["id"])
-        return None
-
-
-def _options(text: str) -> dict[str, str]:
-    """Saved options (JSON text); ValueError unless they map text to text."""
-    options = json.loads(text)
-    if not isinstance(options, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in options.items()
-    ):
-        raise ValueError(f"options {text[:40]!r} do not map text to text")
-    return options
-
-
-def _result_readable(r: dict[str, Any]) -> bool:
-    """Whether a results row holds what ``stats`` reads, as the store writes it."""
-    try:
-        _options(r["options"])
-    except (TypeError, ValueError):
-        return False
-    numbers = (r["seconds"], r["score"])
-    return (
-        r["result"] in ("won", "lost")
-        and all(isinstance(x, int | float) and math.isfinite(x) for x in numbers)
-        and (r["daily"] is None or _is_date(r["daily"]))
-    )
-
-
-def _is_date(text: object) -> bool:
-    try:
-        datetime.date.fromisoformat(str(text))
-    except ValueError:
-        return False
-    return True
-
-
-def _session(text: str) -> dict[str, Any]:
-    """A saved session (JSON text); ValueError unless it has the shape ``Session.to_json``
-    gives what the store reads of it: moves and redo stack as lists of text, the clock as
-    finite seconds. A save edited or damaged into other JSON is unreadable like one that
-    is not JSON (set aside, never recorded as a result)."""
-    session = json.loads(text)
-    if not isinstance(session, dict):
-        raise ValueError("the saved session is not a JSON object")
-    for name in ("moves", "redo"):
-        moves = session.get(name, [])
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise ValueError(f"the saved {name} are not a list of text")
-    elapsed = session.get("elapsed", 0.0)
-    if not isinstance(elapsed, int | float) or isinstance(elapsed, bool):
-        raise ValueError("the saved clock is not a number")
-    if not math.isfinite(elapsed) or elapsed < 0:
-        raise ValueError(f"the saved clock is {elapsed} seconds")
-    return session
-
-
-def _record(row: sqlite3.Row) -> GameRecord:
-    """The record of ``row``; ValueError when its saved options or session are damaged."""
-    # Deal numbers go up to 10**20, past SQLite's 64-bit integers: stored as text.
-    return GameRecord(
-        id=row["id"],
-        game=row["game"],
-        options=_options(row["options"]),
-        deal=None if row["deal"] is None else int(row["deal"]),
-        session=_session(row["session"]),
-        created=row["created"],
-        updated=row["updated"],
-        started=bool(row["started"]),
-        finished=bool(row["finished"]),
-        score=row["score"],
-        last_move=row["last_move"],
-        notice=row["notice"],
-        version=row["version"],
-        assisted=bool(row["assisted"]),
-        daily=row["daily"],
-    )
-
-
-def now() -> float:
-    """Wall-clock seconds (the store's timestamps)."""
-    return time.time()

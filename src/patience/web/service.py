@@ -29,7 +29,8 @@ from ..position import Position
 from ..rules.declare import table_marks
 from ..rules.refusals import has_pile
 from ..session import Session
-from ..store import GameRecord, Store
+from ..store import Store
+from ..store_records import GameRecord
 
 try:
     from ..i18n import _

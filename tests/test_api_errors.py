@@ -47,6 +47,10 @@ def error_of(r: Any, status: int, code: str | None = None) -> dict[str, Any]:
         reason = err["message_id"].removeprefix("{move}: ")
         for lang in ("es", "fr"):
             assert reason in i18n.catalog_json(lang)["messages"], err
+            if err["code"] == "invalid_request":
+                # Why the field was refused is translated too (i18n.js looks string
+                # parameters up): pydantic's own text is English.
+                assert err["params"]["details"] in i18n.catalog_json(lang)["messages"], err
     if code is not None:
         assert err["code"] == code, err
     return err
@@ -85,6 +89,8 @@ def unchanged(client: TestClient, view: dict[str, Any]) -> None:
         ({"position": {"game": "nope"}}, "unknown_game"),
         ({"position": {"game": "klondike", "stock": ["ZZ"]}}, "invalid_position"),
         ({"position": "klondike"}, "invalid_request"),
+        ({"position": {"game": "klondike", "stock": ["AS"] * 53}}, "invalid_request"),
+        ({"position": {"game": "klondike", "surprise": 1}}, "invalid_request"),
     ],
 )
 def test_bad_new_game(client: TestClient, body: dict[str, Any], code: str) -> None:

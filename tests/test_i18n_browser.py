@@ -291,6 +291,10 @@ def test_js_helpers_name_cards_piles_and_errors(browser: Any, base_url: str) -> 
                     message_id: '{move}: no redeals left ({limit} allowed in mode {mode})',
                     params: { move: 'deal', limit: 2, mode: 'single' },
                   }),
+                  invalid: m.tError({
+                    message_id: 'Invalid request: {field}: {details}',
+                    params: { field: 'deal', details: 'a value of another type is expected' },
+                  }),
                   plural: [0, 1, 2].map((n) => m.tn('{n} move', '{n} moves', n)),
                   prefixed: m.t('{move}: {pile} is complete', { move: 'w>f1', pile: 'f1' }),
                 };
@@ -328,6 +332,11 @@ def test_js_helpers_name_cards_piles_and_errors(browser: Any, base_url: str) -> 
             "t1>f1: Dame de cœur ne peut pas commencer la fondation 1, réservée aux As"
         )
         assert got["es"]["apiError"] == got["es"]["error"]
+        # Why a request field was refused comes as a message id: said in each language.
+        assert got["es"]["invalid"] == "Petición no válida: deal: se espera un valor de otro tipo"
+        assert got["fr"]["invalid"] == (
+            "Requête invalide\u00a0: deal\u00a0: une valeur d'un autre type est attendue"
+        )
         assert got["es"]["unknown"] == "Unknown game"
         assert got["en"]["mode"] == "No redeals left (2 allowed in mode “Draw one, two redeals”)"
         assert got["fr"]["mode"] == (

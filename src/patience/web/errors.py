@@ -49,6 +49,33 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+VALIDATION_DETAILS = {
+    "missing": _("a value is required"),
+    "extra_forbidden": _("no such field"),
+    "literal_error": _("not one of the values allowed"),
+    "enum": _("not one of the values allowed"),
+}
+"""What a validation error of each pydantic type says, in words the catalogs translate."""
+
+
+def validation_details(error: Mapping[str, Any]) -> str:
+    """The reason a request field was refused, as a message id when the catalogs have it
+    (the page translates it: a string parameter the catalog knows), else pydantic's
+    English text."""
+    kind = str(error.get("type", ""))
+    if kind in VALIDATION_DETAILS:
+        return VALIDATION_DETAILS[kind]
+    if kind.endswith(("_type", "_parsing")):
+        return _("a value of another type is expected")
+    if kind.endswith("too_long"):
+        return _("too long")
+    if kind.endswith("too_short"):
+        return _("too short")
+    if kind.startswith(("greater_than", "less_than")):
+        return _("out of range")
+    return str(error.get("msg", "invalid"))
+
+
 def error_body(
     code: str, template: str, params: Mapping[str, object], message: str | None = None
 ) -> dict[str, Any]:
@@ -114,7 +141,7 @@ def install_error_handlers(app: FastAPI) -> None:
             "invalid_request",
             _("Invalid request: {field}: {details}"),
             field=where,
-            details=str(first.get("msg", "invalid")),
+            details=validation_details(first),
         )
 
     async def http_error(request: Request, exc: Exception) -> JSONResponse:

@@ -59,8 +59,24 @@ static void waste_moves(Search *S, int only, const Prim *prefix, int npre, int t
             order[norder++] = q - 1;
         }
     }
-    int tops[7];
-    for (int j = 0; j < 7; j++) tops[j] = s->len[j] ? s->tab[j][s->len[j] - 1] : -1;
+    /* The piles each card fits on, a bit a pile: the two cards of the other colour a
+     * rank below each top, the Kings on the first empty pile (of those allowed). */
+    uint8_t fits[52];
+    memset(fits, 0, sizeof fits);
+    int empty_done = 0;
+    for (int j = 0; j < 7; j++) {
+        if ((only >= 0 && j != only) || (to >= 0 && j != to)) continue;
+        if (!s->len[j]) {
+            if (empty_done) continue;
+            empty_done = 1;
+            for (int u = 0; u < 4; u++) fits[s->cof[u][13]] |= (uint8_t)(1u << j);
+            continue;
+        }
+        int top = s->tab[j][s->len[j] - 1], r = s->rel[top];
+        if (r == 1) continue;
+        fits[s->cof[RED[top] ? 0 : 1][r - 1]] |= (uint8_t)(1u << j);
+        fits[s->cof[RED[top] ? 2 : 3][r - 1]] |= (uint8_t)(1u << j);
+    }
     int lazy = S->prune && S->draw == 1 && S->limit < 0;
     for (int o = 0; o < norder; o++) {
         int idx = order[o], c = s->seq[idx], rank = s->rel[c];
@@ -74,17 +90,8 @@ static void waste_moves(Search *S, int only, const Prim *prefix, int npre, int t
             ch->nprims = npre + 1;
             ch->score = 0 + extra;
         }
-        int empty_done = 0;
-        for (int j = 0; j < 7; j++) {
-            if (only >= 0 && j != only) continue;
-            if (to >= 0 && j != to) continue;
-            int top = tops[j];
-            if (top < 0) {
-                if (rank != 13 || empty_done) continue;
-                empty_done = 1;
-            } else if (!(s->rel[top] == rank + 1 && RED[top] != RED[c])) {
-                continue;
-            }
+        for (unsigned m = fits[c]; m; m &= m - 1) {
+            int j = __builtin_ctz(m);
             Child *ch = new_kid(S);
             if (!ch) return;
             memcpy(ch->prims, prefix, sizeof(Prim) * (size_t)npre);

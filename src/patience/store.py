@@ -16,7 +16,6 @@ database and refuses one it cannot read and write.
 from __future__ import annotations
 
 import datetime
-import json
 import logging
 import os
 import sqlite3
@@ -39,6 +38,7 @@ from .store_records import (
     read_options,
     readable_game,
     result_readable,
+    session_text,
 )
 
 ENV_DATA_DIR = "PATIENCE_DATA_DIR"
@@ -252,7 +252,7 @@ class Store:
                 " score = ?, last_move = ?, notice = ?, assisted = ?, version = version + 1"
                 " WHERE id = ? AND version = ?",
                 (
-                    json.dumps(record.session, separators=(",", ":")),
+                    session_text(record.session),
                     record.updated,
                     int(record.started),
                     int(record.finished or result is not None),

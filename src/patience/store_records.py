@@ -24,6 +24,11 @@ def options_key(options: dict[str, str]) -> str:
     return json.dumps(options, sort_keys=True, separators=(",", ":"))
 
 
+def session_text(session: dict[str, Any]) -> str:
+    """A session as the ``games`` table stores it (compact JSON; ``read_game`` reads it)."""
+    return json.dumps(session, separators=(",", ":"))
+
+
 @dataclass
 class GameRecord:
     """One row of ``games``: a saved session and what the server knows about it."""
@@ -96,7 +101,7 @@ def game_row(r: GameRecord) -> tuple[Any, ...]:
         r.game,
         options_key(r.options),
         None if r.deal is None else str(r.deal),
-        json.dumps(r.session, separators=(",", ":")),
+        session_text(r.session),
         r.created,
         r.updated,
         int(r.started),

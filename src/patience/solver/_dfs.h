@@ -161,6 +161,7 @@ typedef struct {
     size_t undo; /* the line's length before the moves into this node */
     size_t base, next, end; /* its children in S->kids, the next to search */
     int left;               /* discrepancies left */
+    int unasked;            /* its children made without asking lost() (ask_lost) */
 } Frame;
 
 /* The depth-first search from the state the search is in (an explicit stack: a line
@@ -182,7 +183,7 @@ static int dfs(Search *S, int left) {
                 ret = STOP;
                 break;
             }
-            Frame f = {undo, base, base, S->nkids, left};
+            Frame f = {undo, base, base, S->nkids, left, S->unasked};
             stack[depth++] = f;
         } else {
             undo_to(S, undo);
@@ -207,6 +208,7 @@ static int dfs(Search *S, int left) {
         Child *ch = &S->kids[f->next++];
         int ok = 1, tag = ch->tag;
         for (int k = 0; k < ch->nprims && ok; k++) ok = apply(S, ch->prims[k]);
+        S->parent_unasked = f->unasked;
         r = ok ? open_node(S, tag, left, &base) : STOP;
     }
     free(stack);

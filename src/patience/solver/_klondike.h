@@ -189,7 +189,7 @@ static void after_return(Search *S, Prim *prefix, int npre, int j, int fsrc, int
 static void children(Search *S, int tag) {
     State *s = &S->st;
     size_t base = S->nkids;
-    if (S->prune && lost(S)) return;
+    if (S->prune && ask_lost(S, tag)) return;
     int only = -1;
     if (tag != NOTAG) {
         for (int j = 0; j < 7; j++) {

@@ -89,7 +89,7 @@ static void lj_single(Search *S, int kind_t, int kind_f, int a, int c, int home,
 static void lj_children(Search *S, int tag) {
     State *s = &S->st;
     size_t base = S->nkids;
-    if (S->prune && lost(S)) return;
+    if (S->prune && ask_lost(S, tag)) return;
     if (s->nstock == 1) lj_single(S, P_XT, P_XF, 8, s->stock[0], 1, 25, tag);
     if (s->nres[7]) lj_single(S, P_XT, P_XF, 7, s->res[7][s->nres[7] - 1], 1, 25, tag);
     for (int i = 0; i < 7; i++)

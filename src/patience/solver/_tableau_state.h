@@ -95,6 +95,7 @@ typedef struct {
     double deadline, next_poll;
     int cut, incomplete, oom, interrupted;
     long probes, relax_losses, ordered_runs, ordered_losses; /* lately: see lost() */
+    int parent_unasked, unasked; /* lost() not asked of the parent, of this node */
     PyObject *cancel;
     PyThreadState *ts;
 } Search;

@@ -223,3 +223,20 @@ def test_a_deal_decided_in_a_longer_try_is_decided_but_not_within_60_seconds(
     page = out.read_text()
     assert "| decided % | in 60 s % |" in page and "| 99.00 | 98.00 |" in page
     assert "## Decided after more than 60 s\n\n- Lady Jane: 99 (lost, 214 s)\n" in page
+
+
+def test_of_two_rows_with_one_verdict_the_quicker_is_kept(tmp_path: Path) -> None:
+    # A deal a later solver proves within 60 s is decided within 60 s, whichever
+    # source comes first; the slower row's time is not the one reported.
+    slow, quick = tmp_path / "slow.db", tmp_path / "quick.db"
+    for path, row, timeout in (
+        (slow, (7511, "lost", 117.3, 60_000_000, 0), 300.0),
+        (quick, (7511, "lost", 44.0, 27_000_000, 0), 60.0),
+    ):
+        store = Store(path)
+        store.put("klondike", "mode=unlimited", row, timeout)
+        store.close()
+    for order in ([slow, quick], [quick, slow]):
+        (line,) = lines(load(order))
+        assert (line.lost, line.in_time, line.late) == (1, 1, ())
+        assert line.seconds == (44.0,)

@@ -34,15 +34,17 @@ FAIR_SUFFIX = ".fair.csv.gz"
 
 
 def _better(old: StoredRow, new: StoredRow) -> StoredRow:
-    """The row to keep of two for the same deal: a verdict over ``unknown``, a longer
-    try over a shorter one; two different verdicts are a solver's error."""
+    """The row to keep of two for the same deal: a verdict over ``unknown``, of two
+    verdicts the quicker (a deal a later solver decides within 60 s is decided within
+    60 s), of two ``unknown`` the longer try; two different verdicts are a solver's
+    error."""
     if old[3] != "unknown" and new[3] != "unknown":
         if old[3] != new[3]:
             name = " ".join(filter(None, old[:2]))
             raise PatienceError(
                 f"{name} deal {old[2]} is both {old[3]} and {new[3]} in the sources"
             )
-        return old
+        return new if new[4] < old[4] else old
     if old[3] != "unknown":
         return old
     if new[3] != "unknown":

@@ -18,7 +18,7 @@ from babel.messages.catalog import Catalog
 from hypothesis import given
 from hypothesis import strategies as st
 
-from patience import i18n
+from patience import i18n, i18n_catalogs
 from patience.errors import IllegalMoveError
 from patience.games import GAMES, get_game
 from patience.games.describe import describe
@@ -37,13 +37,13 @@ MessageId = str | tuple[str, str]
 @pytest.fixture(scope="module")
 def used() -> set[MessageId]:
     """The ids the code uses now, extracted from Python, JS, HTML and the engine."""
-    return i18n.message_ids(i18n.extract())
+    return i18n_catalogs.message_ids(i18n_catalogs.extract())
 
 
 @pytest.fixture(scope="module")
 def catalogs() -> dict[str, Catalog]:
     """Each language's .po source."""
-    return {lang: i18n.read_catalog(i18n.po_path(lang), lang) for lang in i18n.LANGUAGES}
+    return {lang: i18n_catalogs.read_catalog(i18n.po_path(lang), lang) for lang in i18n.LANGUAGES}
 
 
 def forms(string: Any) -> list[str]:
@@ -76,13 +76,14 @@ def test_every_message_the_code_uses_is_translated(
 def test_no_catalog_keeps_an_id_that_no_code_uses(
     lang: str, used: set[MessageId], catalogs: dict[str, Catalog]
 ) -> None:
-    unused = sorted(map(str, i18n.message_ids(catalogs[lang]) - used))
+    unused = sorted(map(str, i18n_catalogs.message_ids(catalogs[lang]) - used))
     assert not unused, f"{lang}: ids no code uses (run update): {unused}"
     assert not catalogs[lang].obsolete, f"{lang}: obsolete #~ entries left in the .po"
 
 
 def test_the_template_is_up_to_date(used: set[MessageId]) -> None:
-    assert i18n.message_ids(i18n.read_catalog(i18n.TEMPLATE_FILE)) == used
+    template = i18n_catalogs.read_catalog(i18n_catalogs.TEMPLATE_FILE)
+    assert i18n_catalogs.message_ids(template) == used
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -147,7 +148,7 @@ def test_babel_cfg_extracts_the_same_ids(tmp_path: Path, used: set[MessageId]) -
         ".",
     ]
     subprocess.run(cmd, cwd=REPO, check=True, capture_output=True)
-    assert i18n.message_ids(i18n.read_catalog(out)) == used
+    assert i18n_catalogs.message_ids(i18n_catalogs.read_catalog(out)) == used
 
 
 # --- plural forms ---------------------------------------------------------------------------
@@ -351,7 +352,7 @@ class G:
 BUILD_REFUSALS = {1: "built {a}", 2: "built {b}"}
 RANK_PLURALS = ("", "Aces")
 """
-    found = [text for _line, text, _c in i18n.engine_messages(ast.parse(source))]
+    found = [text for _line, text, _c in i18n_catalogs.engine_messages(ast.parse(source))]
     want = ["Some Game", "{pile} is full", "no {thing} here", "built {a}", "built {b}", "Aces"]
     assert sorted(found) == sorted(want)
 
@@ -370,10 +371,10 @@ def test_js_and_html_extraction(tmp_path: Path) -> None:
         'const d = other("Not me");\n',
         encoding="utf-8",
     )
-    found = [m for _line, m, _c in i18n._js_messages(js)]
+    found = [m for _line, m, _c in i18n_catalogs._js_messages(js)]
     assert found == ["Undo", ("{n} move", "{n} moves"), "Tpl {x}", "Redo"]
     html = "<p data-i18n=\"Hello\">Hello</p><button data-i18n-aria-label='Close'></button>"
-    assert [m for _l, m, _c in i18n.extract_data_i18n(html)] == ["Hello", "Close"]
+    assert [m for _l, m, _c in i18n_catalogs.extract_data_i18n(html)] == ["Hello", "Close"]
 
 
 # Every t("...") and tn("...", "...") with literal strings, found by a second method that
@@ -392,7 +393,7 @@ def _js_string(groups: tuple[str | None, ...]) -> str:
 def call_sites() -> set[MessageId]:
     """The literal message ids of every t/tn call in the front end's JavaScript."""
     ids: set[MessageId] = set()
-    for path in sorted(i18n.STATIC_DIR.glob("*.js")):
+    for path in sorted(i18n_catalogs.STATIC_DIR.glob("*.js")):
         text = path.read_text(encoding="utf-8")
         ids |= {_js_string(m.groups()) for m in _T_CALL.finditer(text)}
         ids |= {
@@ -406,8 +407,8 @@ def test_a_plain_search_finds_the_same_front_end_ids_as_the_extractor() -> None:
     found = call_sites()
     assert len(found) > 150  # the games' names, options and help come from their declarations
     extracted: set[MessageId] = set()
-    for path in sorted(i18n.STATIC_DIR.glob("*.js")):
-        extracted |= {m for _line, m, _c in i18n._js_messages(path)}
+    for path in sorted(i18n_catalogs.STATIC_DIR.glob("*.js")):
+        extracted |= {m for _line, m, _c in i18n_catalogs._js_messages(path)}
     lost = sorted(map(str, found - extracted))
     assert not lost, f"call sites the extractor does not see: {lost}"
 
@@ -501,18 +502,19 @@ def test_update_and_compile_round_trip(tmp_path: Path, monkeypatch: pytest.Monke
     template.add("Undo")
     template.add("A brand new message")
     template.add(("{n} thing", "{n} things"))
-    missing = i18n.update(template)
+    missing = i18n_catalogs.update(template)
     assert missing == {
         "es": ["A brand new message", str(("{n} thing", "{n} things"))],
         "fr": ["A brand new message", str(("{n} thing", "{n} things"))],
     }
-    es = i18n.read_catalog(i18n.po_path("es"), "es")
-    assert i18n.message_ids(es) == {"Undo", "A brand new message", ("{n} thing", "{n} things")}
+    es = i18n_catalogs.read_catalog(i18n.po_path("es"), "es")
+    expected = {"Undo", "A brand new message", ("{n} thing", "{n} things")}
+    assert i18n_catalogs.message_ids(es) == expected
     assert es["Undo"].string == "Deshacer"
-    assert i18n.apply_translations("es", {"A brand new message": "Un mensaje nuevo"}) == 1
+    assert i18n_catalogs.apply_translations("es", {"A brand new message": "Un mensaje nuevo"}) == 1
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        i18n.compile_all()
+        i18n_catalogs.compile_all()
     try:
         assert i18n.gettext("A brand new message", "es") == "Un mensaje nuevo"
         assert i18n.gettext("A brand new message", "fr") == "A brand new message"
@@ -524,8 +526,8 @@ def test_update_and_compile_round_trip(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_command_line_usage() -> None:
-    assert i18n.main([]) == 2
-    assert i18n.main(["nonsense"]) == 2
+    assert i18n_catalogs.main([]) == 2
+    assert i18n_catalogs.main(["nonsense"]) == 2
 
 
 # --- the command line stays English --------------------------------------------------------

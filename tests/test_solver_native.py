@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from engine_builders import VARIANTS, solver_positions
+from engine_builders import VARIANTS, random_play, solver_positions
 from native_checks import LONG, assert_a_signal_interrupts, long_search, ticks_beside
 from patience import game_for, new_game
 from patience.games import position_from_json, position_to_json
@@ -136,6 +136,26 @@ def test_a_loss_under_looser_rules_settles_the_stricter_modes(mode: str) -> None
     # other modes allow no line that mode does not, so it is lost in them too.
     assert solve(new_game("klondike", 31, {"mode": "unlimited"}), timeout=30).result == "lost"
     assert solve(new_game("klondike", 31, {"mode": mode}), timeout=10).result == "lost"
+
+
+def test_the_native_relaxed_games_deal_three_at_a_time_as_python_does() -> None:
+    """The stock of draw 3's relaxed games (``klondike_stock.played_out3``, ``played_out3``
+    in ``_relaxed.h``): a search of two states asks them about its first, so it is lost
+    exactly when the Python adapter's ``lost`` says so of that state."""
+    rng = random.Random("three")
+    adapter = adapter_for(game_for(new_game("klondike", 1, {"mode": "three"})))
+    verdicts = {True: 0, False: 0}
+    for deal in range(1, 31):
+        p = new_game("klondike", deal, {"mode": "three"})
+        for _ in range(5):
+            q = adapter.auto(p)[1]
+            if sum(map(len, q.foundations)) < 52 and adapter.finish(q) is None:
+                args = (*alternating.native_position(p), p.redeals, 3, -1, True, -1, 10.0, 2)
+                code, _, _ = alternating.native.search(*args, 1 << 16, None)
+                verdicts[adapter.lost(q)] += 1
+                assert (code == 1) == adapter.lost(q), position_to_json(p)
+            p = random_play(p, 6, rng)
+    assert verdicts[True] >= 5 and verdicts[False] >= 5, verdicts
 
 
 # Baker's Dozen (kings=empty-piles) after random play: its search follows lines of tens

@@ -193,6 +193,33 @@ static int played_out(const State *s, int limit, Relaxation G) {
     }
 }
 
+/* KlondikeAdapter._played_out3: the same, three cards a deal. Only some of the
+ * cycle's cards can come to the waste's top, and taking one changes which (not greedy
+ * dealing, as one card a deal is: declining a card keeps another in reach). A card can
+ * come to the top, as a fact that only grows, when it is the top now, the last, the
+ * third of a deal in this pass (the pass's later cards keep their places as the top is
+ * taken), the card under one taken (it is the top then), or, with a redeal left, the
+ * third of a deal in a later pass, its place less the cards before it taken (any number
+ * of them, at most two mattering). Every card the real game can take is so reached. */
+static int played_out3(const State *s, int limit, Relaxation G) {
+    int nseq = s->nseq, ptr = s->ptr, redeal = limit < 0 || s->redeals < limit;
+    uint8_t taken[52] = {0};
+    for (int changed = 1; changed;) {
+        G.settle(G.g);
+        changed = 0;
+        for (int i = 0, before = 0; i < nseq; i++) {
+            if (!taken[i]) {
+                int reach = i == nseq - 1 || i == ptr - 1 || (i >= ptr && (i - ptr) % 3 == 2) ||
+                            taken[i + 1] ||
+                            (redeal && (i % 3 == 2 || (before && i % 3 == 0) || before >= 2));
+                if (reach && G.take(G.g, s->seq[i])) taken[i] = changed = 1;
+            }
+            before += taken[i];
+        }
+    }
+    return !G.won(G.g);
+}
+
 /* LadyJaneAdapter._played_out. */
 static int lj_played_out(const State *s, Relaxation G) {
     int res[8][52], nres[8], stock[52], nstock = s->nstock;
@@ -233,7 +260,8 @@ static int waste_stacked(const Search *S) {
 
 /* The adapter's ``_played_out``: whether relaxed game G is lost in the search's state. */
 static int game_played_out(const Search *S, Relaxation G) {
-    return S->lady_jane ? lj_played_out(&S->st, G) : played_out(&S->st, S->limit, G);
+    if (S->lady_jane) return lj_played_out(&S->st, G);
+    return S->draw == 3 ? played_out3(&S->st, S->limit, G) : played_out(&S->st, S->limit, G);
 }
 
 /* KlondikeAdapter._relaxed_lost and LadyJaneAdapter._relaxed_lost. */

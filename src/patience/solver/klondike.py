@@ -55,6 +55,7 @@ from .alternating import (
     tableau_key,
 )
 from .base import Adapter, Child, Tag
+from .klondike_stock import played_out, played_out3
 from .relaxed import LostMemo, Ordered, Relaxed
 from .schedule import Budget, Runner, Schedule
 
@@ -246,15 +247,8 @@ class KlondikeAdapter(Adapter):
 
     def lost(self, p: Position) -> bool:
         """Whether even a relaxed game (``relaxed.Relaxed``, then
-        ``relaxed.Ordered``) is lost: then so is this one.
-
-        The stock in the relaxed games: with one card per deal, taking a card off the
-        waste changes nothing about what later deals bring, so a playable waste card is
-        best played at once, and a whole pass with nothing played means no later pass
-        plays anything either. Dealing three at a time only reaches waste and stock
-        orders that dealing one at a time reaches too (the same cards dealt in the same
-        order), so draw 3 is relaxed as draw 1.
-        """
+        ``relaxed.Ordered``) is lost: then so is this one. The stock is dealt in them
+        as ``klondike_stock`` says, one card or three a deal."""
         left = 255 if self.limit is None else self.limit - p.redeals  # a byte: unlimited
         rest = bytes((len(p.waste), left)) + bytes(p.waste) + bytes(p.stock)
         return self._lost(p, rest, RANK) or self._ordered_lost(p)
@@ -276,22 +270,12 @@ class KlondikeAdapter(Adapter):
 
     def _played_out(self, p: Position, game: Relaxed | Ordered) -> bool:
         """Whether relaxed ``game`` is lost, with the stock dealt as ``lost`` says."""
-        seq = list(p.waste) + list(reversed(p.stock))
-        ptr = len(p.waste)
+        seq = p.waste + tuple(reversed(p.stock))
+        if self.draw == 3:
+            redeal = self.limit is None or p.redeals < self.limit
+            return played_out3(seq, len(p.waste), redeal, game)
         left = -1 if self.limit is None else self.limit - p.redeals
-        played = True  # the cards under the waste's top come round again after a redeal
-        while True:
-            game.settle()
-            if ptr and game.take(seq[ptr - 1]):
-                del seq[ptr - 1]
-                ptr -= 1
-                played = True
-            elif ptr < len(seq):
-                ptr += 1
-            elif seq and played and left != 0:
-                ptr, played, left = 0, False, left - 1
-            else:
-                return not game.won()
+        return played_out(seq, len(p.waste), left, game)
 
     def _plain_moves(self, p: Position, only: int = -1) -> list[tuple[Move, int, int]]:
         """The legal moves that do not touch the stock or waste, with their source pile

@@ -167,8 +167,8 @@ static int relax_take_any(void *g, int c) { return relax_take(g, c); }
 static void relax_settle_any(void *g) { relax_settle(g); }
 static int relax_won_any(const void *g) { return relax_won(g); }
 
-/* KlondikeAdapter._played_out: whether relaxed game G is lost, the stock dealt as
- * KlondikeAdapter.lost says. */
+/* klondike_stock.played_out: whether relaxed game G is lost, the stock dealt one card
+ * a deal. */
 static int played_out(const State *s, int limit, Relaxation G) {
     int seq[52], nseq = s->nseq, ptr = s->ptr;
     for (int k = 0; k < nseq; k++) seq[k] = s->seq[k];
@@ -193,7 +193,7 @@ static int played_out(const State *s, int limit, Relaxation G) {
     }
 }
 
-/* KlondikeAdapter._played_out3: the same, three cards a deal. Only some of the
+/* klondike_stock.played_out3: the same, three cards a deal. Only some of the
  * cycle's cards can come to the waste's top, and taking one changes which (not greedy
  * dealing, as one card a deal is: declining a card keeps another in reach). A card can
  * come to the top, as a fact that only grows, when it is the top now, the last, the

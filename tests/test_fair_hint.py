@@ -250,3 +250,17 @@ def test_the_hints_budget_counts_from_when_the_request_arrived(
         asking.join(timeout=solver_stubs.WAIT)
     assert reply == [200]
     assert given <= 30.0 - 1.0 - solver_pool.ANSWER
+
+
+def test_after_a_pass_with_nothing_played_the_fair_hint_is_to_deal_again(tmp_path: Path) -> None:
+    """Draw 3, the whole stock dealt and nothing played: the only move, the redeal, brings
+    back the cards of the deal's first position. The hint still names it (it is the only
+    way on, and the cards the pass went by can be played this time), where it used to
+    answer none and the page said there was no legal move."""
+    with make_client(tmp_path, hint_timeout=600.0, hint_settings=SMALL) as c:
+        gid = create(c, game="klondike", options={"mode": "three"}, deal=271)["id"]
+        for _ in range(8):
+            view = act(c, gid, "move", move="deal")
+        assert view["legal_moves"] == ["deal"] and view["stock_count"] == 0
+        h = c.get(f"/api/games/{gid}/hint").json()
+    assert (h["move"], h["line"][:1]) == ("deal", ["deal"])

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from .fair import Estimate, Knowledge, Settings, advise, chance
+from .fair.greedy import greedy_move
 from .games import game_for
 from .position import Position
 
@@ -93,10 +94,16 @@ def fair_hint(
     verdict = "unknown"
     if estimate["exact"]:
         verdict = "winnable" if estimate["chance"] else "lost"
+    plan = advice.plan
+    if not plan:
+        # Every move leads back to a position of this game (the redeal after a pass in
+        # which nothing was played): it is still the way on, so the hint names the
+        # greedy player's move, else the first legal one. A bot gives up there instead.
+        plan = (greedy_move(position) or rules.legal_moves(position)[0],)
     return {
         "verdict": verdict,
-        "move": None if advice.move is None else str(advice.move),
-        "line": [str(m) for m in advice.plan],
+        "move": str(plan[0]),
+        "line": [str(m) for m in plan],
         "fair": True,
         **estimate,
     }

@@ -98,7 +98,8 @@ def fair_hint(
     if not plan:
         # Every move leads back to a position of this game (the redeal after a pass in
         # which nothing was played): it is still the way on, so the hint names the
-        # greedy player's move, else the first legal one. A bot gives up there instead.
+        # greedy player's move (a deal before any move between piles), else the first
+        # legal one, as the fair bot deals again there (``bot._look_again``).
         plan = (greedy_move(position) or rules.legal_moves(position)[0],)
     return {
         "verdict": verdict,

@@ -152,8 +152,9 @@ def test_the_native_relaxed_games_deal_three_at_a_time_as_python_does() -> None:
             if sum(map(len, q.foundations)) < 52 and adapter.finish(q) is None:
                 args = (*alternating.native_position(p), p.redeals, 3, -1, True, -1, 10.0, 2)
                 code, _, _ = alternating.native.search(*args, 1 << 16, None)
-                verdicts[adapter.lost(q)] += 1
-                assert (code == 1) == adapter.lost(q), position_to_json(p)
+                lost = adapter.lost(q)
+                verdicts[lost] += 1
+                assert (code == 1) == lost, position_to_json(p)
             p = random_play(p, 6, rng)
     assert verdicts[True] >= 5 and verdicts[False] >= 5, verdicts
 

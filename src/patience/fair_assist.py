@@ -74,7 +74,8 @@ def fair_hint(
             "fair": True,
             **estimate_json(Estimate(won=1), exact=True),
         }
-    if not rules.legal_moves(position):
+    legal = rules.legal_moves(position)
+    if not legal:
         return {
             "verdict": "lost",
             "move": None,
@@ -100,7 +101,7 @@ def fair_hint(
         # which nothing was played): it is still the way on, so the hint names the
         # greedy player's move (a deal before any move between piles), else the first
         # legal one, as the fair bot deals again there (``bot._look_again``).
-        plan = (greedy_move(position) or rules.legal_moves(position)[0],)
+        plan = (greedy_move(position) or legal[0],)
     return {
         "verdict": verdict,
         "move": str(plan[0]),

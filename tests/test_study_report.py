@@ -199,7 +199,17 @@ def test_the_page_names_every_undecided_deal_and_the_terminal_the_first_30(
     res = runner.invoke(app, ["report", "--db", str(db), "--out", str(out)])
     assert res.exit_code == 0, res.output
     assert "undecided: " + ", ".join(map(str, range(61, 91))) + " and 10 more" in res.stdout
-    assert "- Lady Jane: " + ", ".join(map(str, range(61, 101))) + "\n" in out.read_text()
+    # The page gives each its try too (make_db: under a second, 100 states a deal
+    # number), so that how hard it is can be read without the database.
+    named = ", ".join(f"{d} (0 s, {100 * d:,} states)" for d in range(61, 101))
+    assert "- Lady Jane: " + named + "\n" in out.read_text()
+
+
+def test_an_undecided_deal_s_states_are_counted_in_millions_from_a_million() -> None:
+    from patience.study.report import states_text
+
+    assert states_text(999_999) == "999,999 states"
+    assert states_text(144_897_001) == "145 million states"
 
 
 def test_a_deal_decided_in_a_longer_try_is_decided_but_not_within_60_seconds(

@@ -52,6 +52,8 @@ class Line:
     lost: int
     unknown: int
     undecided: tuple[int, ...]
+    tried: tuple[tuple[float, int], ...]
+    """Each undecided deal's try: the seconds it was given and the states it searched."""
     late: tuple[tuple[int, str, float], ...]
     """The deals decided after ``GOAL_SECONDS``: (deal, verdict, seconds)."""
     timeouts: tuple[float, ...]
@@ -124,6 +126,7 @@ def line_of(group: Group, rows: list[StoredRow]) -> Line:
         lost=counts["lost"],
         unknown=counts["unknown"],
         undecided=tuple(r[2] for r in rows if r[3] == "unknown"),
+        tried=tuple((r[4], r[5]) for r in rows if r[3] == "unknown"),
         late=tuple((r[2], r[3], r[4]) for r in rows if r[3] != "unknown" and r[4] > GOAL_SECONDS),
         timeouts=tuple(sorted({r[7] for r in rows})),
         seconds=tuple(r[4] for r in rows),
@@ -149,11 +152,24 @@ def bounds_text(line: Line) -> str:
     return f"{pct(lo)}-{pct(hi)}"
 
 
-def undecided_text(line: Line, limit: int | None = NAMED_UNDECIDED) -> str:
-    """The undecided deals, the first ``limit`` of them named (every one for ``None``)."""
-    shown = line.undecided if limit is None else line.undecided[:limit]
+def undecided_text(line: Line) -> str:
+    """The undecided deals, the first ``NAMED_UNDECIDED`` of them named."""
+    shown = line.undecided[:NAMED_UNDECIDED]
     more = len(line.undecided) - len(shown)
     return ", ".join(map(str, shown)) + (f" and {more} more" if more else "")
+
+
+def tried_text(line: Line) -> str:
+    """Every undecided deal with its try: ``818 (60 s, 34 million states), ...``."""
+    return ", ".join(
+        f"{deal} ({seconds:.0f} s, {states_text(states)})"
+        for deal, (seconds, states) in zip(line.undecided, line.tried, strict=True)
+    )
+
+
+def states_text(n: int) -> str:
+    """``999,999 states``, then ``145 million states``."""
+    return f"{n:,} states" if n < 1_000_000 else f"{n / 1e6:.0f} million states"
 
 
 def late_text(line: Line) -> str:
@@ -340,9 +356,16 @@ def markdown(
     for line in report:
         limits = ", ".join(f"{t:g}" for t in line.timeouts)
         out.append(f"- {line.title}: deals {line.deals} (seconds allowed per deal: {limits})")
-    out += ["", "## Undecided deals", ""]
+    out += [
+        "",
+        "## Undecided deals",
+        "",
+        "Each with the CPU seconds of its longest try and the states that try searched "
+        "(docs/solver.md, \"The deals left undecided\", says why they are hard).",
+        "",
+    ]
     undecided = [line for line in report if line.unknown]
-    out += [f"- {line.title}: {undecided_text(line, None)}" for line in undecided] or ["None."]
+    out += [f"- {line.title}: {tried_text(line)}" for line in undecided] or ["None."]
     out += ["", f"## Decided after more than {GOAL_SECONDS:g} s", ""]
     late = [f"- {line.title}: {late_text(line)}" for line in report if line.late]
     out += late or ["None."]

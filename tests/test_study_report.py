@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from patience.cli import app
 from patience.study.db import Store
-from patience.study.report import lines, paper_text
+from patience.study.report import lines, paper_text, states_text
 from patience.study.results import load
 
 runner = CliRunner()
@@ -53,7 +53,7 @@ def test_bounds_count_undecided_deals_both_ways(tmp_path: Path) -> None:
     assert low < 0.80 < 0.90 < high  # 80 won of 100 at worst, 90 at best
     lo, hi = line.interval
     assert lo < 80 / 90 < hi and low < lo and hi < high
-    assert str(line.deals) == "1-100" and line.undecided == tuple(range(91, 101))
+    assert str(line.deals) == "1-100" and [d for d, _, _ in line.undecided] == list(range(91, 101))
 
 
 def test_report_writes_markdown_plots_and_csv_and_reads_them_back(tmp_path: Path) -> None:
@@ -206,8 +206,6 @@ def test_the_page_names_every_undecided_deal_and_the_terminal_the_first_30(
 
 
 def test_an_undecided_deal_s_states_are_counted_in_millions_from_a_million() -> None:
-    from patience.study.report import states_text
-
     assert states_text(999_999) == "999,999 states"
     assert states_text(144_897_001) == "145 million states"
 

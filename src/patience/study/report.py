@@ -51,9 +51,8 @@ class Line:
     won: int
     lost: int
     unknown: int
-    undecided: tuple[int, ...]
-    tried: tuple[tuple[float, int], ...]
-    """Each undecided deal's try: the seconds it was given and the states it searched."""
+    undecided: tuple[tuple[int, float, int], ...]
+    """The undecided deals and their longest try: (deal, seconds, states searched)."""
     late: tuple[tuple[int, str, float], ...]
     """The deals decided after ``GOAL_SECONDS``: (deal, verdict, seconds)."""
     timeouts: tuple[float, ...]
@@ -125,8 +124,7 @@ def line_of(group: Group, rows: list[StoredRow]) -> Line:
         won=counts["won"],
         lost=counts["lost"],
         unknown=counts["unknown"],
-        undecided=tuple(r[2] for r in rows if r[3] == "unknown"),
-        tried=tuple((r[4], r[5]) for r in rows if r[3] == "unknown"),
+        undecided=tuple((r[2], r[4], r[5]) for r in rows if r[3] == "unknown"),
         late=tuple((r[2], r[3], r[4]) for r in rows if r[3] != "unknown" and r[4] > GOAL_SECONDS),
         timeouts=tuple(sorted({r[7] for r in rows})),
         seconds=tuple(r[4] for r in rows),
@@ -154,16 +152,16 @@ def bounds_text(line: Line) -> str:
 
 def undecided_text(line: Line) -> str:
     """The undecided deals, the first ``NAMED_UNDECIDED`` of them named."""
-    shown = line.undecided[:NAMED_UNDECIDED]
+    shown = [str(deal) for deal, _, _ in line.undecided[:NAMED_UNDECIDED]]
     more = len(line.undecided) - len(shown)
-    return ", ".join(map(str, shown)) + (f" and {more} more" if more else "")
+    return ", ".join(shown) + (f" and {more} more" if more else "")
 
 
 def tried_text(line: Line) -> str:
     """Every undecided deal with its try: ``818 (60 s, 34 million states), ...``."""
     return ", ".join(
         f"{deal} ({seconds:.0f} s, {states_text(states)})"
-        for deal, (seconds, states) in zip(line.undecided, line.tried, strict=True)
+        for deal, seconds, states in line.undecided
     )
 
 
@@ -361,7 +359,7 @@ def markdown(
         "## Undecided deals",
         "",
         "Each with the CPU seconds of its longest try and the states that try searched "
-        "(docs/solver.md, \"The deals left undecided\", says why they are hard).",
+        '(docs/solver.md, "The deals left undecided", says why they are hard).',
         "",
     ]
     undecided = [line for line in report if line.unknown]

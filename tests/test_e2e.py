@@ -308,6 +308,7 @@ def test_whole_game_won_then_statistics(page: Page, live_server: LiveServer) -> 
     result = page.locator("#result-dialog")
     expect(result).to_be_visible()
     expect(result).to_contain_text("You won!")
+    expect(result).to_contain_text("Klondike (Draw one, two redeals), deal –")  # the mode too
     expect(result.locator(".won-assisted")).to_have_count(0)  # the player's own win
     expect(page.locator("#status")).to_have_attribute("data-kind", "won")
     expect(page.locator("#info .score")).to_have_text("Score 52/52")

@@ -1,7 +1,7 @@
 // Dialogs: new game, settings, confirmations, and the won / no-moves-left messages (the
 // statistics are in stats.js).
 import { dailyBody, dateLabel, localDate } from "./daily.js";
-import { gameTitle, games as allGames } from "./games.js";
+import { gameTitle, gameWithOptions, games as allGames } from "./games.js";
 import { t, tn } from "./i18n.js";
 
 // Seconds as m:ss or h:mm:ss.
@@ -251,7 +251,8 @@ export function openResult(kind, view, actions) {
         el("h2", { class: "won-title", text: t("You won!") }),
         el("p", {
           text: t("{game}, deal {deal}: {moves} in {time}.", {
-            game: gameTitle(view.game, view.title),
+            // The deal mode too: deal 5 of draw one is not deal 5 of draw three.
+            game: gameWithOptions(view.game, view.options),
             deal: view.deal ?? "–",
             moves: tn("{n} move", "{n} moves", view.moves_made),
             time: formatTime(view.elapsed),

@@ -108,82 +108,113 @@ static void waste_moves(Search *S, int only, const Prim *prefix, int npre, int t
     }
 }
 
-/* KlondikeAdapter._after_return: the compound moves that start with ``prefix``
- * (already applied to the state; its last move a return to pile ``j`` from
- * foundation ``fsrc``). */
-static void after_return(Search *S, Prim *prefix, int npre, int j, int fsrc, int depth) {
-    State *s = &S->st;
-    if (depth > RETURN_DEPTH || npre >= MAXP - 1) {
-        S->incomplete = 1;
-        return;
-    }
-    int d = s->tab[j][s->len[j] - 1], rank = s->rel[d];
-    if (rank > 1) {
-        int in_stock = 0;
-        int suits[2] = {RED[d] ? 0 : 1, RED[d] ? 2 : 3};
-        for (int u = 0; u < 2; u++) {
-            int su = suits[u], x = s->cof[su][rank - 1];
-            if (s->h[su] >= rank - 1) {
-                if (s->h[su] == rank - 1) {
-                    int f = s->fof[su];
-                    Prim m = {P_FT, (uint8_t)su, (uint8_t)j, 1, 0, 0};
-                    size_t mark = S->ndone;
-                    if (!apply(S, m)) return;
-                    prefix[npre] = m;
-                    after_return(S, prefix, npre + 1, j, f, depth + 1);
-                    undo_to(S, mark);
-                }
-                continue;
-            }
-            int found = 0;
-            for (int i = 0; i < 7 && !found; i++) {
-                if (i == j) continue;
-                for (int k = 0; k < s->len[i]; k++) {
-                    if (s->tab[i][k] != x) continue;
-                    found = 1;
-                    int count = s->len[i] - k;
-                    if (k >= s->down[i] && count <= run_length(s, i)) {
-                        Child *ch = new_kid(S);
-                        if (!ch) return;
-                        memcpy(ch->prims, prefix, sizeof(Prim) * (size_t)npre);
-                        Prim m = {P_TT, (uint8_t)i, (uint8_t)j, (uint8_t)count, 0, 0};
-                        ch->prims[npre] = m;
-                        ch->nprims = npre + 1;
-                        ch->score = 6;
-                        ch->tag = S->prune ? (uint8_t)obligation(s, i, count) : NOTAG;
-                    }
-                    break;
-                }
-            }
-            if (!found)
-                for (int k = 0; k < s->nseq; k++)
-                    if (s->seq[k] == x) in_stock = 1;
-        }
-        if (in_stock) waste_moves(S, -1, prefix, npre, j);
-    }
-    /* The return of the card beneath the returned one, wherever it fits. */
-    int su = fsrc >= 0 ? s->sof[fsrc] : -1;
-    if (su >= 0) {
-        int c = s->cof[su][s->h[su]], r = s->rel[c], empty_done = 0;
-        for (int i = 0; i < 7; i++) {
-            if (s->len[i]) {
-                int top = s->tab[i][s->len[i] - 1];
-                if (s->rel[top] != r + 1 || RED[top] == RED[c]) continue;
-            } else if (r != 13 || empty_done) {
-                continue;
-            } else {
-                empty_done = 1;
-            }
-            Prim m = {P_FT, (uint8_t)su, (uint8_t)i, 1, 0, 0};
-            size_t mark = S->ndone;
-            if (!apply(S, m)) return;
-            prefix[npre] = m;
-            after_return(S, prefix, npre + 1, i, fsrc, depth + 1);
-            undo_to(S, mark);
-        }
-    }
+/* KlondikeAdapter._restorations: the compound moves that bring a card home back into
+ * play (goals ``g``, the last first: RESTORE puts a card home on top of a pile, PLACE
+ * returns a foundation's top card onto a pile top, restoring a parent first if need
+ * be) and then build on it (``builds_onto``). ``hit``: a return went onto pile
+ * ``only`` (an obligation's pile). */
+enum { RESTORE = 0, PLACE = 1 };
+typedef struct {
+    uint8_t kind, card;
+} Goal;
+
+static int pending(const Goal *g, int ng, int card) {
+    for (int k = 0; k < ng; k++)
+        if (g[k].card == card) return 1;
+    return 0;
 }
 
+static void builds_onto(Search *S, Prim *prefix, int npre, int only, int hit) {
+    State *s = &S->st;
+    if (only >= 0 && !hit) return;
+    int j = prefix[npre - 1].b, d = s->tab[j][s->len[j] - 1], rank = s->rel[d];
+    int in_stock = 0;
+    for (int u = 0; u < 2; u++) {
+        int x = s->cof[RED[d] ? 2 * u : 2 * u + 1][rank - 1];
+        int found = 0;
+        for (int i = 0; i < 7 && !found; i++) {
+            if (i == j) continue;
+            for (int k = s->down[i]; k < s->len[i]; k++) {
+                if (s->tab[i][k] != x) continue;
+                found = 1;
+                int count = s->len[i] - k;
+                if (count <= run_length(s, i)) {
+                    Child *ch = new_kid(S);
+                    if (!ch) return;
+                    memcpy(ch->prims, prefix, sizeof(Prim) * (size_t)npre);
+                    Prim m = {P_TT, (uint8_t)i, (uint8_t)j, (uint8_t)count, 0, 0};
+                    ch->prims[npre] = m;
+                    ch->nprims = npre + 1;
+                    ch->score = 6;
+                    ch->tag = S->prune ? (uint8_t)obligation(s, i, count) : NOTAG;
+                }
+                break;
+            }
+        }
+        if (!found)
+            for (int k = 0; k < s->nseq; k++)
+                if (s->seq[k] == x) in_stock = 1;
+    }
+    if (in_stock) waste_moves(S, -1, prefix, npre, j);
+}
+
+static void restorations(Search *S, const Goal *goals, int ng, Prim *prefix, int npre, int only,
+                         int hit) {
+    State *s = &S->st;
+    if (S->oom) return;
+    if (!ng) {
+        builds_onto(S, prefix, npre, only, hit);
+        return;
+    }
+    Goal g[56];
+    memcpy(g, goals, sizeof(Goal) * (size_t)ng);
+    int c = g[ng - 1].card, su = SUIT[c], r = s->rel[c];
+    if (g[ng - 1].kind == RESTORE) {
+        if (s->h[su] > r) { /* the cards above it on its foundation go first */
+            int b = s->cof[su][s->h[su]];
+            if (pending(g, ng, b) || ng >= 55) return;
+            g[ng] = (Goal){PLACE, (uint8_t)b};
+            restorations(S, g, ng + 1, prefix, npre, only, hit);
+        } else if (s->h[su] == r) {
+            g[ng - 1].kind = PLACE;
+            restorations(S, g, ng, prefix, npre, only, hit);
+        }
+        return;
+    }
+    if (s->h[su] != r) return;
+    int slots[2], nslots = 0, empty = -1;
+    if (r == 13) {
+        for (int j = 0; j < 7 && empty < 0; j++)
+            if (!s->len[j]) empty = j;
+        if (empty >= 0) slots[nslots++] = empty;
+    } else {
+        int parents[2] = {s->pa[c], s->pb[c]};
+        for (int u = 0; u < 2; u++) {
+            int p = parents[u], at = -1;
+            for (int j = 0; j < 7; j++)
+                if (s->len[j] && s->tab[j][s->len[j] - 1] == p) at = j;
+            if (at >= 0) {
+                slots[nslots++] = at;
+            } else if (s->h[SUIT[p]] >= s->rel[p] && !pending(g, ng, p) && ng < 55) {
+                g[ng] = (Goal){RESTORE, (uint8_t)p};
+                restorations(S, g, ng + 1, prefix, npre, only, hit);
+            }
+        }
+    }
+    for (int k = 0; k < nslots; k++) {
+        if (npre >= RETURN_DEPTH) {
+            S->incomplete = 1;
+            return;
+        }
+        int j = slots[k];
+        Prim m = {P_FT, (uint8_t)su, (uint8_t)j, 1, 0, 0};
+        size_t mark = S->ndone;
+        if (!apply(S, m)) return;
+        prefix[npre] = m;
+        restorations(S, g, ng - 1, prefix, npre + 1, only, hit || j == only);
+        undo_to(S, mark);
+    }
+}
 
 /* KlondikeAdapter.children: appended to S->kids, best first. */
 static void children(Search *S, int tag) {
@@ -217,8 +248,7 @@ static void children(Search *S, int tag) {
             lcount[c] = n - k;
         }
     }
-    Prim returns[16];
-    int nret = 0, empty_done = 0;
+    int empty_done = 0;
     for (int j = 0; j < 7; j++) {
         if (only >= 0 && j != only) continue;
         int wanted[4], nw;
@@ -251,9 +281,6 @@ static void children(Search *S, int tag) {
                 if (score == 1) order = -s->down[i];
                 int t = S->prune ? obligation(s, i, count) : NOTAG;
                 add_plain(S, m, score, order, t);
-            } else if (s->h[SUIT[c]] == s->rel[c] && nret < 16) {
-                Prim m = {P_FT, (uint8_t)SUIT[c], (uint8_t)j, 1, 0, 0};
-                returns[nret++] = m;
             }
         }
     }
@@ -266,14 +293,21 @@ static void children(Search *S, int tag) {
         }
     }
     waste_moves(S, only, NULL, 0, -1);
-    for (int k = 0; k < nret; k++) {
-        Prim prefix[MAXP];
-        prefix[0] = returns[k];
-        int f = s->fof[returns[k].a];
-        size_t mark = S->ndone;
-        if (!apply(S, returns[k])) return;
-        after_return(S, prefix, 1, returns[k].b, f, 1);
-        undo_to(S, mark);
+    /* Compound moves: a card home comes back (with what must come back first) to be
+     * built on, by a tableau run or a waste card. */
+    int instock[52];
+    memset(instock, 0, sizeof instock);
+    for (int k = 0; k < s->nseq; k++) instock[s->seq[k]] = 1;
+    for (int su = 0; su < 4; su++) {
+        for (int r = s->h[su]; r >= 2; r--) {
+            int t = s->cof[su][r];
+            int x1 = s->cof[RED[t] ? 0 : 1][r - 1], x2 = s->cof[RED[t] ? 2 : 3][r - 1];
+            if (lpile[x1] < 0 && lpile[x2] < 0 && !instock[x1] && !instock[x2]) continue;
+            Goal g = {RESTORE, (uint8_t)t};
+            Prim prefix[MAXP];
+            restorations(S, &g, 1, prefix, 0, only, 0);
+            if (S->oom) return;
+        }
     }
     sort_kids(S, base);
 }

@@ -89,7 +89,7 @@ def search(
         auto_moves, p = adapter.auto(p)
         if auto_moves:
             moves = moves + tuple(auto_moves)
-            # The safe moves changed the position the obligation was about; dropping
+            # The moves made at once changed the position the obligation was about; dropping
             # it only widens the search, which is always sound.
             tag = None
         if game.is_won(p):

@@ -24,25 +24,15 @@ remainder by 3 (the key keeps the remainder). The state of lower cost can do all
 other can: its macro moves (below) reach each stock card for no more redeals, and lead
 to the same states or ones of no higher cost.
 
-Cards back from the foundations (proof). Take a winning line W in which card c comes
-back from a foundation to the tableau. Until a card is built on c, c is the top of
-its pile: the moves in between never need it (a run carried along with c on top is
-the same run without c, still legal), and c's foundation cannot grow meanwhile. So
-c's return can be postponed to just before the first of: a move that builds on c
-(c then goes straight onto the pile where it lies at that time, on the same legal
-parent), or the return of the card beneath c in its foundation (which needs c out of
-the way). If neither ever comes, c's return and its later moves can be dropped. So
-some winning line plays every return immediately followed by a build on the returned
-card or by the return of the card beneath it, and the search plays returns only as
-such compound moves (a build that is itself a return continues the chain). A chain
-deeper than ``RETURN_DEPTH`` is cut, and the search then no longer claims ``lost``.
+Cards home that would come straight back, and returns from the foundations: see
+``klondike_returns``.
 """
 
 from __future__ import annotations
 
 from ..cards import RANK, RED, SUIT
 from ..games.klondike import Klondike
-from ..moves import DEAL, PILES, Move
+from ..moves import DEAL, Move
 from ..position import Position
 from ..rules import Game
 from .alternating import (
@@ -55,6 +45,7 @@ from .alternating import (
     tableau_key,
 )
 from .base import Adapter, Child, Tag
+from .klondike_returns import comes_back, movable, restorations
 from .klondike_stock import played_out, played_out3
 from .relaxed import LostMemo, Ordered, Relaxed
 from .schedule import Budget, Runner, Schedule
@@ -69,9 +60,6 @@ def _move(src: str, dst: str, count: int = 1) -> Move:
         m = _MOVES[src, dst, count] = Move(src, dst, count)
     return m
 
-
-RETURN_DEPTH = 10
-"""Longest chain of returns from the foundations followed in one compound move."""
 
 _F = tuple(f"f{i + 1}" for i in range(4))
 _T = tuple(f"t{i + 1}" for i in range(7))
@@ -149,7 +137,8 @@ class KlondikeAdapter(Adapter):
         return ptr
 
     def auto(self, p: Position) -> tuple[list[Move], Position]:
-        """Play tableau cards home while it is provably safe (see ``alternating``)."""
+        """Play tableau cards home while it is provably safe (see ``alternating``), and
+        with the cuts on, every top card that would come straight back (see above)."""
         played: list[Move] = []
         h = heights(p)
         progress = True
@@ -160,7 +149,9 @@ class KlondikeAdapter(Adapter):
                     continue
                 c = pile[-1]
                 r = RANK[c]
-                if h[SUIT[c]] != r - 1 or not is_safe(c, r, h):
+                if h[SUIT[c]] != r - 1:
+                    continue
+                if not is_safe(c, r, h) and not (self.prune and comes_back(p, i)):
                     continue
                 j = self._home(p, c)
                 m = self._to_f[i, j]
@@ -203,7 +194,6 @@ class KlondikeAdapter(Adapter):
         card is still within reach), and then X goes onto P, still uncovered, and the
         lines meet.
         """
-        g = self.game
         if self.prune and self.lost(p):
             return []
         only = -1
@@ -213,12 +203,11 @@ class KlondikeAdapter(Adapter):
                     only = j
                     break
         ranked: list[tuple[int, int, Child]] = []
-        returns: list[Move] = []
         n = 0
         for m, i, count in self._plain_moves(p, only):
             if m.dst[0] == "f":
                 score = 0
-            elif m.src[0] == "t":
+            else:
                 rest = len(p.tableau[i]) - count
                 if rest == 0:
                     score = 3
@@ -226,9 +215,6 @@ class KlondikeAdapter(Adapter):
                     score = 1 if p.down[i] else 3
                 else:
                     score = 5
-            else:
-                returns.append(m)  # returns from the foundations: compound moves, below
-                continue
             order = -p.down[i] if score == 1 else 0
             t = obligation(p, i, count, RANK) if self.prune and m.dst[0] == "t" else None
             ranked.append((score * 64 + order, n, ((m,), p, m, t)))
@@ -238,10 +224,9 @@ class KlondikeAdapter(Adapter):
             t = base.waste[-1] if lazy and last.dst[0] == "t" else None
             ranked.append((score * 64, n, (moves, base, last, t)))
             n += 1
-        for m in returns:
-            for child in self._after_return(g.apply(p, m), (m,), m, 1):
-                ranked.append((6 * 64, n, child))
-                n += 1
+        for child in restorations(self, p, only):
+            ranked.append((6 * 64, n, child))
+            n += 1
         ranked.sort(key=lambda t: (t[0], t[1]))
         return [c for _, _, c in ranked]
 
@@ -278,11 +263,12 @@ class KlondikeAdapter(Adapter):
         return played_out(seq, len(p.waste), left, game)
 
     def _plain_moves(self, p: Position, only: int = -1) -> list[tuple[Move, int, int]]:
-        """The legal moves that do not touch the stock or waste, with their source pile
-        index and card count: a subset of the engine's ``legal_moves``, less those that
-        lead to the same canonical state as another (to a second empty pile or empty
-        foundation, a whole pile to an empty pile). With ``only`` >= 0, just the moves
-        onto that pile and of its top card home.
+        """The legal moves that do not touch the stock, the waste or a foundation's top
+        (returns: ``klondike_returns``), with their source pile index and card count: a
+        subset of the engine's ``legal_moves``, less those that lead to the same
+        canonical state as another (to a second empty pile or empty foundation, a whole
+        pile to an empty pile). With ``only`` >= 0, just the moves onto that pile and
+        of its top card home.
 
         Found from the destinations: only two cards can go on a given card, so each
         movable card's place is looked up instead of trying every pair of piles.
@@ -296,23 +282,7 @@ class KlondikeAdapter(Adapter):
                 fidx[SUIT[f[0]]] = k
             elif empty_f < 0:
                 empty_f = k
-        # Where each movable card is: (pile, cards from it to the top), for the cards
-        # of each pile's top run (the face-up alternating sequence that can move).
-        loc: dict[int, tuple[int, int]] = {}
-        for i, pile in enumerate(tab):
-            if not pile:
-                continue
-            k = len(pile) - 1
-            c = pile[k]
-            loc[c] = (i, 1)
-            low = p.down[i]
-            while k > low:
-                below = pile[k - 1]
-                if RANK[below] != RANK[c] + 1 or RED[below] == RED[c]:
-                    break
-                k -= 1
-                c = below
-                loc[c] = (i, len(pile) - k)
+        loc = movable(p)
         moves: list[tuple[Move, int, int]] = []
         add = moves.append
         empty_done = False
@@ -337,10 +307,6 @@ class KlondikeAdapter(Adapter):
                     if not dest and count == len(tab[i]):
                         continue  # a whole pile to an empty pile: the same position
                     add((_move(_T[i], _T[j], count), i, count))
-                else:
-                    s = SUIT[c]
-                    if h[s] == RANK[c]:  # on top of its foundation: it may come back
-                        add((_move(_F[fidx[s]], _T[j]), -1, 1))
         for i, pile in enumerate(tab):
             if not pile or (only >= 0 and i != only):
                 continue
@@ -350,75 +316,6 @@ class KlondikeAdapter(Adapter):
             if h[s] == top - 1:
                 add((_move(_T[i], _F[fidx[s] if top > 1 else empty_f]), i, 1))
         return moves
-
-    def _after_return(
-        self, q: Position, prefix: tuple[Move, ...], ret: Move, depth: int
-    ) -> list[Child]:
-        """The compound moves that start with ``prefix`` (ending in the return ``ret``).
-
-        Built directly rather than from ``legal_moves``: the cards that can be built on
-        the returned card d are the two of rank d-1 in the other colour, so only their
-        places are looked at (each move made here is one the engine lists: the line is
-        replayed through ``play`` before it is reported).
-        """
-        g = self.game
-        out: list[Child] = []
-        if depth > RETURN_DEPTH:
-            self.incomplete = True
-            return out
-        j = PILES[ret.dst][1]
-        d = q.tableau[j][-1]
-        rank = RANK[d]
-        h = heights(q)
-        if rank > 1:
-            in_stock = False
-            for s in (0, 2) if RED[d] else (1, 3):
-                x = s * 13 + rank - 2
-                if h[s] >= rank - 1:
-                    if h[s] == rank - 1:  # x is the top of its foundation: a return onto d
-                        f = self._home_of(q, s)
-                        m = Move(_F[f], ret.dst)
-                        out.extend(self._after_return(g.apply(q, m), (*prefix, m), m, depth + 1))
-                    continue
-                for i, pile in enumerate(q.tableau):
-                    if i == j or x not in pile:
-                        continue
-                    k = pile.index(x)
-                    count = len(pile) - k
-                    if k >= q.down[i] and count <= g.run_length(q, i):
-                        m = Move(_T[i], ret.dst, count)
-                        t = obligation(q, i, count, RANK) if self.prune else None
-                        out.append(((*prefix, m), q, m, t))
-                    break
-                else:
-                    in_stock = in_stock or x in q.stock or x in q.waste
-            if in_stock:
-                for _, moves, base, last in self._waste_moves(q):
-                    if last.dst == ret.dst:
-                        out.append(((*prefix, *moves), base, last, None))
-        # The return of the card beneath the returned one, wherever it fits.
-        f = PILES[ret.src][1]
-        if q.foundations[f]:
-            c = q.foundations[f][-1]
-            r = RANK[c]
-            empty_done = False
-            for i, pile in enumerate(q.tableau):
-                if pile:
-                    top = pile[-1]
-                    if RANK[top] != r + 1 or RED[top] == RED[c]:
-                        continue
-                elif r != 13 or empty_done:
-                    continue
-                else:
-                    empty_done = True
-                m = Move(ret.src, _T[i])
-                out.extend(self._after_return(g.apply(q, m), (*prefix, m), m, depth + 1))
-        return out
-
-    @staticmethod
-    def _home_of(p: Position, suit: int) -> int:
-        """The foundation that holds ``suit``."""
-        return next(j for j, f in enumerate(p.foundations) if f and SUIT[f[0]] == suit)
 
     def _waste_moves(
         self, p: Position, only: int = -1

@@ -98,3 +98,42 @@ def test_positions_that_differ_only_in_such_cards_are_one() -> None:
     a = adapter(on)
     assert a.key(a.auto(on)[1]) == a.key(a.auto(home)[1])
     assert solve(on, timeout=10).result == solve(home, timeout=10).result
+
+
+def test_lady_jane_sends_such_cards_home_and_brings_them_back_for_a_reserve_card() -> None:
+    # Base rank T: KH ranks fourth, on AS (fifth, black): home it would come straight
+    # back (not safe: no black card is home). QC, on top of reserve r1, then goes on it
+    # only after one compound move: KH back onto AS, QC onto KH.
+    tableau = [("5D", "AS KH"), ("6D", "9H"), ("", ""), ("", ""), ("", ""), ("", ""), ("", "")]
+    reserve = ["QC", "", "", "", "", "", ""]
+    used = {"TH", "JH", "QH", "TD"} | set(reserve[0].split())
+    for down, up in tableau:
+        used |= set(down.split()) | set(up.split())
+    # The other cards: face down under one face-up card in each empty pile (none of a
+    # rank that would go home at once), two in the stock.
+    rest = [TEXT[c] for c in range(52) if TEXT[c] not in used]
+    rest.sort(key=lambda t: t[0] in "TJ")
+    for k in range(2, 7):
+        chunk, rest = rest[:8], rest[8:]
+        tableau[k] = (" ".join(chunk[1:]), chunk[0])
+    data: dict[str, Any] = {
+        "game": "lady-jane",
+        "options": {},
+        "deal": None,
+        "stock": rest,
+        "waste": [],
+        "foundations": [["TH", "JH", "QH"], ["TD"], [], []],
+        "tableau": [{"down": d.split(), "up": u.split()} for d, u in tableau],
+        "reserve": [r.split() for r in reserve],
+        "redeals": 0,
+        "base": "T",
+    }
+    p = position_from_json(data)
+    a = adapter_for(game_for(p))
+    a.prune = True
+    played, q = a.auto(p)
+    assert [str(m) for m in played] == ["t1>f1"]
+    a.prune = False  # (and the relaxed games, which prove this made-up position lost)
+    assert a.auto(p)[0] == []
+    compounds = [moves for moves, *_ in a.children(q)]
+    assert (Move("f1", "t1"), Move("r1", "t1")) in compounds

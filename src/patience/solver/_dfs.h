@@ -4,17 +4,6 @@
  * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */
 
-/* Whether the top card of pile ``i`` would come straight back from its foundation:
- * it lies face up on the card it is built on, or is a King alone in its pile
- * (KlondikeAdapter._comes_back). */
-static int comes_back(const State *s, int i) {
-    int n = s->len[i], c = s->tab[i][n - 1];
-    if (n == 1) return !s->down[i] && s->rel[c] == 13;
-    if (n - 2 < s->down[i]) return 0;
-    int below = s->tab[i][n - 2];
-    return s->rel[below] == s->rel[c] + 1 && RED[below] != RED[c];
-}
-
 /* Klondike's moves home made at once (KlondikeAdapter.auto): the safe ones, and with
  * the cuts on every top card that would come straight back. */
 static int do_auto(Search *S) {

@@ -12,6 +12,17 @@ static int obligation(const State *s, int src, int count) {
     return NOTAG;
 }
 
+/* Whether the top card of pile ``i`` would come straight back from its foundation:
+ * it lies face up on the card it is built on, or is a King alone in its pile
+ * (klondike_returns.comes_back). */
+static int comes_back(const State *s, int i) {
+    int n = s->len[i], c = s->tab[i][n - 1];
+    if (n == 1) return !s->down[i] && s->rel[c] == 13;
+    if (n - 2 < s->down[i]) return 0;
+    int below = s->tab[i][n - 2];
+    return s->rel[below] == s->rel[c] + 1 && RED[below] != RED[c];
+}
+
 static int run_length(const State *s, int i) {
     int limit = s->len[i] - s->down[i];
     int n = limit > 0 ? 1 : 0;
@@ -145,7 +156,7 @@ static void builds_onto(Search *S, Prim *prefix, int npre, int only, int hit) {
                     Prim m = {P_TT, (uint8_t)i, (uint8_t)j, (uint8_t)count, 0, 0};
                     ch->prims[npre] = m;
                     ch->nprims = npre + 1;
-                    ch->score = 6;
+                    ch->score = S->lady_jane ? 60 : 6;
                     ch->tag = S->prune ? (uint8_t)obligation(s, i, count) : NOTAG;
                 }
                 break;
@@ -155,7 +166,22 @@ static void builds_onto(Search *S, Prim *prefix, int npre, int only, int hit) {
             for (int k = 0; k < s->nseq; k++)
                 if (s->seq[k] == x) in_stock = 1;
     }
-    if (in_stock) waste_moves(S, -1, prefix, npre, j);
+    if (S->lady_jane) { /* the top cards of the reserves, the waste, the last stock card */
+        for (int a = 0; a < 9; a++) {
+            int c = a == 8 ? (s->nstock == 1 ? s->stock[0] : -1)
+                           : (s->nres[a] ? s->res[a][s->nres[a] - 1] : -1);
+            if (c < 0 || s->rel[c] != rank - 1 || RED[c] == RED[d]) continue;
+            Child *ch = new_kid(S);
+            if (!ch) return;
+            memcpy(ch->prims, prefix, sizeof(Prim) * (size_t)npre);
+            Prim m = {P_XT, (uint8_t)a, (uint8_t)j, 1, 0, 0};
+            ch->prims[npre] = m;
+            ch->nprims = npre + 1;
+            ch->score = 60;
+        }
+    } else if (in_stock) {
+        waste_moves(S, -1, prefix, npre, j);
+    }
 }
 
 static void restorations(Search *S, const Goal *goals, int ng, Prim *prefix, int npre, int only,
@@ -213,6 +239,24 @@ static void restorations(Search *S, const Goal *goals, int ng, Prim *prefix, int
         prefix[npre] = m;
         restorations(S, g, ng - 1, prefix, npre + 1, only, hit || j == only);
         undo_to(S, mark);
+    }
+}
+
+/* The compound moves (klondike_returns.restorations): for each card home that a card
+ * marked in ``avail`` could be built on, the blocks of returns that bring it back, each
+ * with the builds on it. */
+static void returns_children(Search *S, const uint8_t *avail, int only) {
+    State *s = &S->st;
+    for (int su = 0; su < 4; su++) {
+        for (int r = s->h[su]; r >= 2; r--) {
+            int t = s->cof[su][r];
+            int x1 = s->cof[RED[t] ? 0 : 1][r - 1], x2 = s->cof[RED[t] ? 2 : 3][r - 1];
+            if (!avail[x1] && !avail[x2]) continue;
+            Goal g = {RESTORE, (uint8_t)t};
+            Prim prefix[MAXP];
+            restorations(S, &g, 1, prefix, 0, only, 0);
+            if (S->oom) return;
+        }
     }
 }
 
@@ -295,20 +339,10 @@ static void children(Search *S, int tag) {
     waste_moves(S, only, NULL, 0, -1);
     /* Compound moves: a card home comes back (with what must come back first) to be
      * built on, by a tableau run or a waste card. */
-    int instock[52];
-    memset(instock, 0, sizeof instock);
-    for (int k = 0; k < s->nseq; k++) instock[s->seq[k]] = 1;
-    for (int su = 0; su < 4; su++) {
-        for (int r = s->h[su]; r >= 2; r--) {
-            int t = s->cof[su][r];
-            int x1 = s->cof[RED[t] ? 0 : 1][r - 1], x2 = s->cof[RED[t] ? 2 : 3][r - 1];
-            if (lpile[x1] < 0 && lpile[x2] < 0 && !instock[x1] && !instock[x2]) continue;
-            Goal g = {RESTORE, (uint8_t)t};
-            Prim prefix[MAXP];
-            restorations(S, &g, 1, prefix, 0, only, 0);
-            if (S->oom) return;
-        }
-    }
+    uint8_t avail[52];
+    for (int c = 0; c < 52; c++) avail[c] = lpile[c] >= 0;
+    for (int k = 0; k < s->nseq; k++) avail[s->seq[k]] = 1;
+    returns_children(S, avail, only);
     sort_kids(S, base);
 }
 

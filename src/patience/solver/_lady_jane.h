@@ -13,7 +13,8 @@ static int lj_auto(Search *S) {
         for (int i = 0; i < 7 && !found; i++) {
             if (!s->len[i]) continue;
             int c = s->tab[i][s->len[i] - 1], r = s->rel[c];
-            if (s->h[SUIT[c]] == r - 1 && is_safe(c, r, s->h)) {
+            if (s->h[SUIT[c]] == r - 1 &&
+                (is_safe(c, r, s->h) || (S->prune && comes_back(s, i)))) {
                 step.kind = P_TF;
                 step.a = (uint8_t)i;
                 found = 1;
@@ -94,11 +95,6 @@ static void lj_children(Search *S, int tag) {
     if (s->nres[7]) lj_single(S, P_XT, P_XF, 7, s->res[7][s->nres[7] - 1], 1, 25, tag);
     for (int i = 0; i < 7; i++)
         if (s->nres[i]) lj_single(S, P_XT, P_XF, i, s->res[i][s->nres[i] - 1], 1, 20, tag);
-    for (int f = 0; f < 4; f++) {
-        int su = s->sof[f];
-        if (su < 0) continue;
-        lj_single(S, P_FT, P_FT, su, s->cof[su][s->h[su]], 0, 60, tag);
-    }
     for (int i = 0; i < 7; i++) {
         int n = s->len[i];
         if (!n) continue;
@@ -138,6 +134,23 @@ static void lj_children(Search *S, int tag) {
             add_plain(S, m, score, 0, S->prune ? obligation(s, i, count) : NOTAG);
         }
     }
+    /* Returns from the foundations, in blocks that bring back a card to build on
+     * (klondike_returns), from the tableau or the top of a reserve, the waste or the
+     * last stock card. */
+    uint8_t avail[52];
+    memset(avail, 0, sizeof avail);
+    for (int i = 0; i < 7; i++) {
+        int n = s->len[i];
+        for (int k = n - run_length(s, i); k < n; k++) avail[s->tab[i][k]] = 1;
+    }
+    for (int a = 0; a < 8; a++)
+        if (s->nres[a]) avail[s->res[a][s->nres[a] - 1]] = 1;
+    if (s->nstock == 1) avail[s->stock[0]] = 1;
+    int only = -1;
+    if (tag != NOTAG)
+        for (int j = 0; j < 7 && only < 0; j++)
+            if (s->len[j] ? s->tab[j][s->len[j] - 1] == tag : tag == EMPTIED) only = j;
+    returns_children(S, avail, only);
     if (tag == NOTAG && (s->nstock > 7 || s->nstock == 2)) {
         Prim m = {P_DEAL, 0, 0, 1, 0, 0};
         add_plain(S, m, 40, 0, NOTAG);

@@ -40,8 +40,8 @@
 
 #define NOTAG 255
 #define EMPTIED 52
-#define RETURN_DEPTH 10
-#define MAXP 16
+#define RETURN_DEPTH 30
+#define MAXP 32
 #define MAXPILE 64
 
 enum { WON = 0, LOST = 1, UNKNOWN = 2, STOP = 3 };

@@ -36,7 +36,6 @@ from ..moves import DEAL, Move
 from ..position import Position
 from ..rules import Game
 from .alternating import (
-    EMPTIED,
     heights,
     is_safe,
     native_position,
@@ -45,7 +44,7 @@ from .alternating import (
     tableau_key,
 )
 from .base import Adapter, Child, Tag
-from .klondike_returns import comes_back, movable, restorations
+from .klondike_returns import Returns, comes_back, movable, only_pile
 from .klondike_stock import played_out, played_out3
 from .relaxed import LostMemo, Ordered, Relaxed
 from .schedule import Budget, Runner, Schedule
@@ -95,6 +94,7 @@ class KlondikeAdapter(Adapter):
         self._to_f = {(i, j): Move(f"t{i + 1}", f"f{j + 1}") for i in range(7) for j in range(4)}
         self._w = {dst: Move("w", dst) for dst in _F + _T}
         self._lost = LostMemo(self._relaxed_lost)
+        self._returns = Returns(self, RANK, self._waste_builds)
 
     def runner(self, p: Position, budget: Budget, table_size: int) -> Runner | None:
         """This adapter's search at native speed (``alternating.native_runner``; None
@@ -151,7 +151,7 @@ class KlondikeAdapter(Adapter):
                 r = RANK[c]
                 if h[SUIT[c]] != r - 1:
                     continue
-                if not is_safe(c, r, h) and not (self.prune and comes_back(p, i)):
+                if not is_safe(c, r, h) and not (self.prune and comes_back(p, i, RANK)):
                     continue
                 j = self._home(p, c)
                 m = self._to_f[i, j]
@@ -196,12 +196,7 @@ class KlondikeAdapter(Adapter):
         """
         if self.prune and self.lost(p):
             return []
-        only = -1
-        if tag is not None:
-            for j, pile in enumerate(p.tableau):
-                if (pile[-1] == tag) if pile else tag == EMPTIED:
-                    only = j
-                    break
+        only = only_pile(p, tag)
         ranked: list[tuple[int, int, Child]] = []
         n = 0
         for m, i, count in self._plain_moves(p, only):
@@ -224,7 +219,7 @@ class KlondikeAdapter(Adapter):
             t = base.waste[-1] if lazy and last.dst[0] == "t" else None
             ranked.append((score * 64, n, (moves, base, last, t)))
             n += 1
-        for child in restorations(self, p, only):
+        for child in self._returns.children(p, only, {*p.stock, *p.waste}):
             ranked.append((6 * 64, n, child))
             n += 1
         ranked.sort(key=lambda t: (t[0], t[1]))
@@ -282,7 +277,7 @@ class KlondikeAdapter(Adapter):
                 fidx[SUIT[f[0]]] = k
             elif empty_f < 0:
                 empty_f = k
-        loc = movable(p)
+        loc = movable(p, RANK)
         moves: list[tuple[Move, int, int]] = []
         add = moves.append
         empty_done = False
@@ -316,6 +311,19 @@ class KlondikeAdapter(Adapter):
             if h[s] == top - 1:
                 add((_move(_T[i], _F[fidx[s] if top > 1 else empty_f]), i, 1))
         return moves
+
+    def _waste_builds(self, q: Position, j: int, prefix: tuple[Move, ...]) -> list[Child]:
+        """After the returns ``prefix``, the cards the stock brings to the waste's top
+        that go on pile ``j`` (``klondike_returns.Sources``)."""
+        d = q.tableau[j][-1]
+        kids = [s * 13 + RANK[d] - 2 for s in ((0, 2) if RED[d] else (1, 3))]
+        if not any(x in q.stock or x in q.waste for x in kids):
+            return []
+        return [
+            ((*prefix, *moves), base, last, None)
+            for _, moves, base, last in self._waste_moves(q)
+            if last.dst == _T[j]
+        ]
 
     def _waste_moves(
         self, p: Position, only: int = -1

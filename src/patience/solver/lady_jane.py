@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..cards import SUIT
+from ..cards import RED, SUIT
 from ..moves import FOUNDATION, PILES, RESERVE, TABLEAU, Move
 from ..position import Position
 from ..rules import Game
@@ -27,6 +27,7 @@ from .alternating import (
     tableau_key,
 )
 from .base import Adapter, Child, Tag
+from .klondike_returns import Returns, comes_back, only_pile
 from .relaxed import LostMemo, Ordered, Relaxed
 from .schedule import Budget, Runner, Schedule
 
@@ -44,6 +45,7 @@ class LadyJaneAdapter(Adapter):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         self._lost = LostMemo(self._relaxed_lost)
+        self._returns: dict[int | None, Returns] = {}
 
     def runner(self, p: Position, budget: Budget, table_size: int) -> Runner | None:
         """This adapter's search at native speed (``alternating.native_runner``; None
@@ -126,7 +128,8 @@ class LadyJaneAdapter(Adapter):
         )
 
     def auto(self, p: Position) -> tuple[list[Move], Position]:
-        """Play cards home from any source while it is provably safe."""
+        """Play cards home from any source while it is provably safe, and with the cuts
+        on, every tableau top card that would come straight back (``klondike_returns``)."""
         played: list[Move] = []
         g = self.game
         rel = _relative(p.base)
@@ -138,7 +141,10 @@ class LadyJaneAdapter(Adapter):
                     continue
                 c = pile[-1]
                 r = rel[c]
-                if h[SUIT[c]] == r - 1 and is_safe(c, r, h):
+                if h[SUIT[c]] != r - 1:
+                    continue
+                back = self.prune and src[0] == "t" and comes_back(p, int(src[1:]) - 1, rel)
+                if back or is_safe(c, r, h):
                     step = Move(src, _F[_home(p, c, r)])
                     h[SUIT[c]] += 1
                     break
@@ -165,7 +171,9 @@ class LadyJaneAdapter(Adapter):
 
     def children(self, p: Position, tag: Tag = None) -> list[Child]:
         """Every legal move that meets the obligation ``tag`` (see
-        ``alternating.obligation``), the most promising first."""
+        ``alternating.obligation``), the most promising first; returns from the
+        foundations only in blocks that bring back a card to build on
+        (``klondike_returns``), last."""
         g = self.game
         if self.prune and self.lost(p):
             return []
@@ -197,12 +205,32 @@ class LadyJaneAdapter(Adapter):
                 elif skind == RESERVE:
                     score = 20
                 elif skind == FOUNDATION:
-                    score = 60
+                    continue  # returns: below
                 else:
                     score = 25
             ranked.append((score, n, m, t))
         ranked.sort(key=lambda r: (r[0], r[1]))
-        return [((m,), p, m, t) for _, _, m, t in ranked]
+        outside = [pile[-1] for src, pile in self._sources(p) if src[0] != "t" and pile]
+        returns = self._returns.get(p.base)
+        if returns is None:
+            returns = self._returns[p.base] = Returns(self, rel, self._outside_builds)
+        compound = returns.children(p, only_pile(p, tag), outside)
+        return [((m,), p, m, t) for _, _, m, t in ranked] + compound
+
+    def _outside_builds(self, q: Position, j: int, prefix: tuple[Move, ...]) -> list[Child]:
+        """After the returns ``prefix``, the top cards of the reserves, the waste and the
+        last stock card that go on pile ``j`` (``klondike_returns.Sources``)."""
+        rel = _relative(q.base)
+        d = q.tableau[j][-1]
+        out: list[Child] = []
+        for src, pile in self._sources(q):
+            if src[0] == "t" or not pile:
+                continue
+            c = pile[-1]
+            if rel[c] == rel[d] - 1 and RED[c] != RED[d]:
+                m = Move(src, _T[j])
+                out.append(((*prefix, m), q, m, None))
+        return out
 
 
 _RELATIVE: dict[int | None, tuple[int, ...]] = {}

@@ -119,7 +119,7 @@ static void waste_moves(Search *S, int only, const Prim *prefix, int npre, int t
     }
 }
 
-/* KlondikeAdapter._restorations: the compound moves that bring a card home back into
+/* klondike_returns.Returns: the compound moves that bring a card home back into
  * play (goals ``g``, the last first: RESTORE puts a card home on top of a pile, PLACE
  * returns a foundation's top card onto a pile top, restoring a parent first if need
  * be) and then build on it (``builds_onto``). ``hit``: a return went onto pile
@@ -242,7 +242,7 @@ static void restorations(Search *S, const Goal *goals, int ng, Prim *prefix, int
     }
 }
 
-/* The compound moves (klondike_returns.restorations): for each card home that a card
+/* The compound moves (klondike_returns.Returns.children): for each card home that a card
  * marked in ``avail`` could be built on, the blocks of returns that bring it back, each
  * with the builds on it. */
 static void returns_children(Search *S, const uint8_t *avail, int only) {

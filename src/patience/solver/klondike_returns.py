@@ -34,7 +34,7 @@ run's top where it lies by then), or dropped if nothing ever uses it. So some wi
 line makes returns only in blocks, each followed at once by a build, from a tableau
 run or the waste, onto a card the block returned, every return of the block used,
 directly or through another, by that build. The search makes exactly such blocks
-(``restorations``): for each card t home that a tableau run or a waste card could go
+(``Returns``): for each card t home that a tableau run or a waste card could go
 on, it brings back the cards above t on its foundation, top first, each onto a parent
 at the top of a pile or onto a parent it brings back first in the same way, then t
 onto a parent so placed, trying every choice of parent; then each build onto t. Each

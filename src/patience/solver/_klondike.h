@@ -260,20 +260,21 @@ static void returns_children(Search *S, const uint8_t *avail, int only) {
     }
 }
 
+/* The pile obligation ``tag`` is about: the one whose top is the card, or the first
+ * empty one (EMPTIED); -1 for none (klondike_returns.only_pile). */
+static int only_pile(const State *s, int tag) {
+    if (tag == NOTAG) return -1;
+    for (int j = 0; j < 7; j++)
+        if (s->len[j] ? s->tab[j][s->len[j] - 1] == tag : tag == EMPTIED) return j;
+    return -1;
+}
+
 /* KlondikeAdapter.children: appended to S->kids, best first. */
 static void children(Search *S, int tag) {
     State *s = &S->st;
     size_t base = S->nkids;
     if (S->prune && ask_lost(S, tag)) return;
-    int only = -1;
-    if (tag != NOTAG) {
-        for (int j = 0; j < 7; j++) {
-            if (s->len[j] ? s->tab[j][s->len[j] - 1] == tag : tag == EMPTIED) {
-                only = j;
-                break;
-            }
-        }
-    }
+    int only = only_pile(s, tag);
     /* Where each movable card is: pile and cards from it to the top. */
     int lpile[52], lcount[52];
     for (int c = 0; c < 52; c++) lpile[c] = -1;

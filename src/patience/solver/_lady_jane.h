@@ -146,11 +146,7 @@ static void lj_children(Search *S, int tag) {
     for (int a = 0; a < 8; a++)
         if (s->nres[a]) avail[s->res[a][s->nres[a] - 1]] = 1;
     if (s->nstock == 1) avail[s->stock[0]] = 1;
-    int only = -1;
-    if (tag != NOTAG)
-        for (int j = 0; j < 7 && only < 0; j++)
-            if (s->len[j] ? s->tab[j][s->len[j] - 1] == tag : tag == EMPTIED) only = j;
-    returns_children(S, avail, only);
+    returns_children(S, avail, only_pile(s, tag));
     if (tag == NOTAG && (s->nstock > 7 || s->nstock == 2)) {
         Prim m = {P_DEAL, 0, 0, 1, 0, 0};
         add_plain(S, m, 40, 0, NOTAG);

@@ -45,7 +45,6 @@ class LadyJaneAdapter(Adapter):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         self._lost = LostMemo(self._relaxed_lost)
-        self._returns: dict[int | None, Returns] = {}
 
     def runner(self, p: Position, budget: Budget, table_size: int) -> Runner | None:
         """This adapter's search at native speed (``alternating.native_runner``; None
@@ -211,9 +210,7 @@ class LadyJaneAdapter(Adapter):
             ranked.append((score, n, m, t))
         ranked.sort(key=lambda r: (r[0], r[1]))
         outside = [pile[-1] for src, pile in self._sources(p) if src[0] != "t" and pile]
-        returns = self._returns.get(p.base)
-        if returns is None:
-            returns = self._returns[p.base] = Returns(self, rel, self._outside_builds)
+        returns = Returns(self, rel, self._outside_builds)
         compound = returns.children(p, only_pile(p, tag), outside)
         return [((m,), p, m, t) for _, _, m, t in ranked] + compound
 

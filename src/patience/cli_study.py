@@ -67,7 +67,8 @@ def study(
         int,
         typer.Option(
             "--table-size",
-            help="States each worker's transposition table keeps.",
+            help="States each worker's transposition table keeps (memory: up to 32 bytes times"
+            " the power of two at or above 16 N; the default, 1 GiB; 20,000,000: 16 GiB).",
             parser=whole_number(1000, MAX_TABLE_SIZE),
             metavar="N",
         ),

@@ -35,9 +35,21 @@ Tableau = tuple[tuple[int, ...], ...]
 Valid = Callable[[int, int], bool]
 
 
-def validity(other_suit: bool) -> Valid:
+def parents_of(other_suit: bool) -> tuple[tuple[int, ...], ...]:
+    """For each card, the cards it may be built on: the solver's own list."""
+    options = {"build": "other-suit" if other_suit else "any-suit", "kings": "to-bottom"}
+    return BakersDozenAdapter(get_game("bakers-dozen", options)).parents
+
+
+def may_lie_on(other_suit: bool) -> Valid:
     """Whether card c may be built on card q."""
-    return lambda c, q: RANK[q] == RANK[c] + 1 and not (other_suit and SUIT[q] == SUIT[c])
+    parents = parents_of(other_suit)
+    return lambda c, q: q in parents[c]
+
+
+def heights(left: set[int]) -> list[int]:
+    """The cards home in each suit, when ``left`` are the cards not home."""
+    return [sum(1 for r in range(13) if s * 13 + r not in left) for s in range(4)]
 
 
 def rearrangements(tab: Tableau, valid: Valid, cap: int) -> int:
@@ -66,7 +78,7 @@ def arrangement_sizes(
     """The rearrangements of every ``every``-th state of the reference search's first."""
     game = get_game("bakers-dozen", game_options)
     adapter = BakersDozenAdapter(game)
-    valid = validity(game_options["build"] == "other-suit")
+    valid = may_lie_on(game_options["build"] == "other-suit")
     seen: set[bytes] = set()
     todo = [game.new_position(deal)]
     sizes: list[int] = []
@@ -93,8 +105,8 @@ def split(pile: tuple[int, ...], valid: Valid) -> tuple[tuple[int, ...], tuple[i
 
 def without_arrangements(tab: Tableau, other_suit: bool, max_states: int) -> tuple[str, int]:
     """The looser game's verdict (won, lost, or unknown after ``max_states``) and states."""
-    valid = validity(other_suit)
-    parents = {c: [q for q in range(52) if valid(c, q)] for c in range(52)}
+    parents = parents_of(other_suit)
+    valid = may_lie_on(other_suit)
 
     def placeable(built: frozenset[int], parents_left: set[int]) -> bool:
         """Whether every built card fits on its own parent among ``parents_left``."""
@@ -118,7 +130,7 @@ def without_arrangements(tab: Tableau, other_suit: bool, max_states: int) -> tup
         bases = [b for b in bases if b]
         built = set(built)
         left = {c for b in bases for c in b} | built
-        home = [sum(1 for r in range(13) if s * 13 + r not in left) for s in range(4)]
+        home = heights(left)
         moved = True
         while moved:
             moved = False
@@ -161,7 +173,7 @@ def without_arrangements(tab: Tableau, other_suit: bool, max_states: int) -> tup
         left = {c for b in bases for c in b} | built
         if not left:
             return "won", len(seen)
-        home = [sum(1 for r in range(13) if s * 13 + r not in left) for s in range(4)]
+        home = heights(left)
         tops = {b[-1] for b in bases} | built
         for c in built:
             if home[SUIT[c]] == RANK[c] - 1 and placeable(built, tops - {c}):
@@ -192,6 +204,8 @@ def main() -> None:
         help="states of the looser game before it says unknown",
     )
     args = ap.parse_args()
+    if args.every > args.states:
+        ap.error("--every must not exceed --states: no state would be counted")
     options = {"build": args.build, "kings": "to-bottom"}
     print("deal  arrangements: median    p90    most   without arrangements   states     CPU s")
     for deal in (int(d) for d in args.deals.split(",")):

@@ -25,7 +25,7 @@ def cards(text: str) -> tuple[int, ...]:
 
 
 def test_a_built_card_moves_only_onto_a_parent_it_may_be_built_on() -> None:
-    valid = arrangements.validity(other_suit=True)
+    valid = arrangements.may_lie_on(other_suit=True)
     assert arrangements.rearrangements((cards("KS QH"), cards("KC")), valid, 100) == 2
     assert arrangements.rearrangements((cards("KS QH"), cards("KH")), valid, 100) == 1
     # A card that does not lie on a card it may be built on does not move back and forth.

@@ -114,6 +114,9 @@ def test_new_game_dialog_with_deal_number(page: Page, live_server: LiveServer) -
     dialog.locator("#new-game-start").click()
     expect(page.locator("#info .deal")).to_have_text("Deal 1234")
     expect(page.locator("#info .game-title")).to_have_text("Baker's Dozen")
+    expect(page.locator("#info .variant")).to_have_text(
+        "Build down regardless of suit, Kings fill empty piles"
+    )
     want = position_to_json(new_game("bakers-dozen", deal=1234, options={"kings": "empty-piles"}))
     for i, pile in enumerate(want["tableau"]):
         shown = page.locator(f'#table .card[data-pile="t{i + 1}"]').evaluate_all(
@@ -281,6 +284,18 @@ def test_winnable_indicator_setting(page: Page, live_server: LiveServer) -> None
     page.locator("#setting-showWinnable").check()
     page.keyboard.press("Escape")
     expect(page.locator("#info .winnable")).to_have_class(re.compile(r"winnable-winnable"))
+
+
+def test_status_bar_names_the_deal_mode(page: Page, live_server: LiveServer) -> None:
+    # Klondike's draw count is on screen nowhere else: the status bar names the mode.
+    open_game(page, live_server, {"game": "klondike", "deal": 7, "options": {"mode": "three"}})
+    expect(page.locator("#info .variant")).to_have_text("Draw three, unlimited redeals")
+    page.locator("#lang-select").select_option("es")
+    expect(page.locator("#info .variant")).to_have_text("Tres cartas, vueltas ilimitadas")
+    page.locator("#lang-select").select_option("en")
+    open_game(page, live_server, {"game": "lady-jane", "deal": 7})
+    expect(page.locator("#info .game-title")).to_have_text("Lady Jane")
+    expect(page.locator("#info .variant")).to_have_count(0)  # no options, nothing to name
 
 
 def test_language_switch_rerenders(page: Page, live_server: LiveServer) -> None:

@@ -53,8 +53,13 @@ function optionLabel(key, value, name) {
   return id ? t(id) : value;
 }
 
+// "Draw three, unlimited redeals": a game's non-empty options, translated ("" without).
+export function optionsText(name, options) {
+  return Object.entries(options || {}).map(([k, v]) => optionLabel(k, v, name)).join(", ");
+}
+
 // "Klondike (Draw three, unlimited redeals)": a game with its non-empty options.
 export function gameWithOptions(name, options) {
-  const opts = Object.entries(options || {}).map(([k, v]) => optionLabel(k, v, name));
-  return opts.length ? `${gameTitle(name)} (${opts.join(", ")})` : gameTitle(name);
+  const opts = optionsText(name, options);
+  return opts ? `${gameTitle(name)} (${opts})` : gameTitle(name);
 }

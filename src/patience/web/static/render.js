@@ -4,7 +4,7 @@ import { backSVG, faceKey, faceSVG, indexAcross, indexFan, rankLabel, rankLetter
 import { dealLabel } from "./daily.js";
 import { formatTime } from "./dialogs.js";
 import { chanceItem, gatePeeking, peeking } from "./fair.js";
-import { gameInfo, gameTitle } from "./games.js";
+import { gameInfo, gameTitle, optionsText } from "./games.js";
 import { cardName, pileName as pileLabel, t, tn } from "./i18n.js";
 import { fitLayout } from "./layout.js";
 import { isFullscreen } from "./looks.js";
@@ -326,6 +326,9 @@ export function renderInfo() {
     return s;
   };
   item("game-title", gameTitle(v.game, v.title));
+  // The deal mode or build rule chosen (Klondike's draw count is nowhere else on screen).
+  const variant = optionsText(v.game, v.options);
+  if (variant) item("variant", variant);
   item("deal", dealLabel(v));
   item("score", t("Score {score}/{max}", { score: v.score, max: v.max_score }));
   item("moves", tn("{n} move", "{n} moves", v.moves_made));

@@ -62,6 +62,57 @@ static inline void prefetch(Search *S, uint64_t a) {
     __builtin_prefetch(&S->told.e[(size_t)a & (S->told.cap - 1)]);
 }
 
+/* Klondike (KlondikeAdapter.key): the key of the state's arrangement, as if each
+ * face-up card that lies on one of its two parents while the other is a pile's top
+ * lay, with the cards above it, on the lower-numbered parent. The piles so moved are
+ * copied and hashed in place of the state's own. */
+static void canon_key(Search *S, uint64_t *a, uint64_t *b) {
+    State *s = &S->st;
+    key(S, a, b); /* also brings State.twin up to date */
+    uint8_t t[7][MAXPILE];
+    const uint8_t *pile[7];
+    int len[7];
+    unsigned moved = 0;
+    uint64_t tops = 0, want[7];
+    for (int i = 0; i < 7; i++) {
+        pile[i] = s->tab[i];
+        len[i] = s->len[i];
+        want[i] = s->twin[i];
+        if (len[i]) tops |= 1ULL << pile[i][len[i] - 1];
+    }
+    for (int i = 0; i < 7; i++) {
+        if (!(want[i] & tops)) continue;
+        int k = s->down[i] + 1, o = 0;
+        for (;; k++) { /* the first card that lies on its other parent */
+            int c = pile[i][k], p = pile[i][k - 1];
+            o = s->pa[c] ^ s->pb[c] ^ p;
+            if (o < p && tops >> o & 1) break;
+        }
+        int j = 0;
+        while (!len[j] || pile[j][len[j] - 1] != o) j++;
+        for (int u = 0; u < 2; u++) {
+            int x = u ? j : i;
+            if (!(moved >> x & 1)) memcpy(t[x], s->tab[x], (size_t)len[x]);
+            pile[x] = t[x];
+            moved |= 1u << x;
+        }
+        int p = t[i][k - 1];
+        memcpy(&t[j][len[j]], &t[i][k], (size_t)(len[i] - k));
+        len[j] += len[i] - k;
+        len[i] = k;
+        tops = (tops & ~(1ULL << o)) | 1ULL << p;
+        want[i] = twins_wanted(s, t[i], len[i], s->down[i]);
+        want[j] = twins_wanted(s, t[j], len[j], s->down[j]);
+        i = -1; /* from the first pile again */
+    }
+    for (int i = 0; i < 7; i++) {
+        if (!(moved >> i & 1)) continue;
+        *a -= s->pha[i];
+        *b -= s->phb[i];
+        add_cards(t[i], len[i], s->down[i], a, b);
+    }
+}
+
 static int covers(Search *S, uint64_t a, uint64_t b, int32_t cost) {
     Entry *e = table_find(&S->tnew, a, b);
     if (!e->b) e = table_find(&S->told, a, b);
@@ -118,7 +169,10 @@ static int open_node(Search *S, int tag, int left, size_t *base) {
     if (s->h[0] + s->h[1] + s->h[2] + s->h[3] == 52) return WON;
     if (finish(S)) return WON;
     uint64_t a, b;
-    key(S, &a, &b);
+    if (S->canon)
+        canon_key(S, &a, &b);
+    else
+        key(S, &a, &b);
     int32_t cost;
     if (S->lds) {
         int c = stock_cost(S);
@@ -134,10 +188,15 @@ static int open_node(Search *S, int tag, int left, size_t *base) {
     b = mixb(b);
     prefetch(S, a);
     if (tag != NOTAG) {
+        /* A run moved to its twin parent: the parent's own arrangement (canon_key),
+         * which the same state with no obligation would cover; the obligation is the
+         * same as any other about the card it left free. */
+        int twin = tag >= SWITCH && tag < SWITCH + 52;
+        if (twin) tag -= SWITCH;
         uint64_t ta = mixa(a ^ (0xA0761D6478BD642FULL * (uint64_t)(tag + 1)));
         uint64_t tb = mixb(b + 0xE7037ED1A0B428DBULL * (uint64_t)(tag + 1));
         prefetch(S, ta);
-        if (covers(S, a, b, cost)) return LOST;
+        if (!twin && covers(S, a, b, cost)) return LOST;
         a = ta;
         b = tb;
     }

@@ -264,6 +264,7 @@ static void returns_children(Search *S, const uint8_t *avail, int only) {
  * empty one (EMPTIED); -1 for none (klondike_returns.only_pile). */
 static int only_pile(const State *s, int tag) {
     if (tag == NOTAG) return -1;
+    if (tag >= SWITCH && tag < SWITCH + 52) tag -= SWITCH;
     for (int j = 0; j < 7; j++)
         if (s->len[j] ? s->tab[j][s->len[j] - 1] == tag : tag == EMPTIED) return j;
     return -1;
@@ -325,6 +326,7 @@ static void children(Search *S, int tag) {
                     score = 5;
                 if (score == 1) order = -s->down[i];
                 int t = S->prune ? obligation(s, i, count) : NOTAG;
+                if (S->canon && t < 52) t += SWITCH; /* the run left a parent for its twin */
                 add_plain(S, m, score, order, t);
             }
         }

@@ -40,6 +40,7 @@
 
 #define NOTAG 255
 #define EMPTIED 52
+#define SWITCH 64 /* + a card: the obligation after a move that left that parent free */
 #define RETURN_DEPTH 30
 #define MAXP 32
 #define MAXPILE 64
@@ -251,6 +252,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     s->redeals = redeals;
     S->draw = draw;
     S->limit = limit;
+    S->canon = prune;
     return run(S, fnd, tab, down, prune, disc, seconds, max_states, table_size, cancel);
 fail:
     release(S);

@@ -10,17 +10,33 @@ static void add_seq(const State *s, uint64_t *a, uint64_t *b) {
     }
 }
 
-/* Pile ``i``'s first ``n`` cards and its face-down count into both lanes of a key (a
- * sum over piles: they are compared as a set). */
-static void add_pile(const State *s, int i, int n, uint64_t *a, uint64_t *b) {
-    uint64_t x = DA[s->down[i]] + (uint64_t)n * 0x9E3779B97F4A7C15ULL;
-    uint64_t y = DB[s->down[i]] + (uint64_t)n * 0xD6E8FEB86659FD93ULL;
+/* A pile of ``n`` cards, ``down`` of them face down, into both lanes of a key (a sum
+ * over piles: they are compared as a set). */
+static void add_cards(const uint8_t *cards, int n, int down, uint64_t *a, uint64_t *b) {
+    uint64_t x = DA[down] + (uint64_t)n * 0x9E3779B97F4A7C15ULL;
+    uint64_t y = DB[down] + (uint64_t)n * 0xD6E8FEB86659FD93ULL;
     for (int k = 0; k < n; k++) {
-        x += RA[k][s->tab[i][k]];
-        y += RB[k][s->tab[i][k]];
+        x += RA[k][cards[k]];
+        y += RB[k][cards[k]];
     }
     *a += mixa(x);
     *b += mixb(y);
+}
+
+/* Pile ``i``'s first ``n`` cards and its face-down count. */
+static void add_pile(const State *s, int i, int n, uint64_t *a, uint64_t *b) {
+    add_cards(s->tab[i], n, s->down[i], a, b);
+}
+
+/* The parents that the face-up cards of a pile of ``n`` cards (``down`` face down)
+ * would lie on in their arrangement (canon_key), a bit per card. */
+static uint64_t twins_wanted(const State *s, const uint8_t *pile, int n, int down) {
+    uint64_t w = 0;
+    for (int k = down + 1; k < n; k++) {
+        int c = pile[k], p = pile[k - 1], o = s->pa[c] ^ s->pb[c] ^ p;
+        if (o < p) w |= 1ULL << o;
+    }
+    return w;
 }
 
 /* Bring the piles' parts of the keys up to date (``State.dirty``). */
@@ -30,6 +46,7 @@ static void refresh_piles(State *s) {
             s->pha[i] = s->phb[i] = s->lpa[i] = s->lpb[i] = 0;
             add_pile(s, i, s->len[i], &s->pha[i], &s->phb[i]);
             add_pile(s, i, s->len[i] ? s->down[i] + 1 : 0, &s->lpa[i], &s->lpb[i]);
+            if (s->npiles == 7) s->twin[i] = twins_wanted(s, s->tab[i], s->len[i], s->down[i]);
         }
 #ifdef CHECK_KEYS
         uint64_t ca = 0, cb = 0, la = 0, lb = 0;
@@ -164,7 +181,8 @@ static int stock_cost(const Search *S) {
     return s->ptr;
 }
 
-/* The canonical key (KlondikeAdapter.key) as two 64-bit lanes of a hash. */
+/* The canonical key (KlondikeAdapter.key, LadyJaneAdapter.key) as two 64-bit lanes of a
+ * hash; Klondike's search with the cuts keys the state's arrangement instead (canon_key). */
 static void key(Search *S, uint64_t *pa, uint64_t *pb) {
     State *s = &S->st;
     int tail; /* what of the pointer is not in stock_cost */

@@ -25,6 +25,7 @@ does not hold for a Klondike waste card, whose removal shifts what later deals t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
@@ -137,9 +138,11 @@ def is_safe(card: int, rank: int, h: list[int]) -> bool:
     return True
 
 
-def tableau_key(p: Position) -> bytes:
-    """The tableau as a set of piles (their order never matters): sorted, down counts kept."""
-    keys = sorted(bytes((d,)) + bytes(pile) for pile, d in zip(p.tableau, p.down, strict=True))
+def tableau_key(p: Position, piles: Sequence[Sequence[int]] | None = None) -> bytes:
+    """The tableau as a set of piles (their order never matters): sorted, down counts kept;
+    ``piles``: the cards of each pile in place of ``p``'s (the same down counts)."""
+    tableau = p.tableau if piles is None else piles
+    keys = sorted(bytes((d,)) + bytes(pile) for pile, d in zip(tableau, p.down, strict=True))
     return b"\xff".join(keys)
 
 

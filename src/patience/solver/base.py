@@ -25,6 +25,16 @@ the adapter's ``children`` keeps only the moves that honour it, and the tag is p
 of the child's transposition key (the same position with and without an obligation
 has different futures in the search)."""
 
+
+class Twin(int):
+    """The obligation (a card, equal to it) of a move that leaves the state's key as it
+    was: a run moved from a parent to the parent's twin, where the key names a state by
+    its arrangement (``klondike.arrangement``). The same state with no obligation is
+    then its parent's own, whose search is what makes this child: it does not cover
+    the child, so the search does not ask (``dfs.search``). As an obligation it is the
+    same as any other about its card (it is equal to the card, and hashes as it)."""
+
+
 Child = tuple[tuple[Move, ...], Position, Move, Tag]
 """A child, made lazily: the engine moves that lead to it, the position and move
 whose ``apply`` gives it (the position is only built when the search gets there), and

@@ -21,7 +21,7 @@ from typing import Any
 from ..moves import Move
 from ..position import Position
 from . import best, clock
-from .base import Adapter, Tag
+from .base import Adapter, Tag, Twin
 from .schedule import Outcome, Runner, Stage, Verdict
 
 DEFAULT_TABLE_SIZE = 2_000_000
@@ -107,8 +107,8 @@ def search(
             cost = adapter.cost(p)
         if tag is not None:
             # The same state searched with no obligation covers it: an obligation only
-            # narrows the choice of moves.
-            if table.covers(key, cost):
+            # narrows the choice of moves (not a Twin's: that state is its parent).
+            if not isinstance(tag, Twin) and table.covers(key, cost):
                 return False
             key = (key, tag)
         # An ancestor with the same key had a cost no higher (costs never fall along a

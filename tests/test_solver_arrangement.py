@@ -1,0 +1,106 @@
+"""Klondike's keys by arrangement (``solver.klondike.arrangement``): a run lying on one
+of its base's two parents while the other is a pile's top is keyed as if it lay on the
+lower-numbered one. The claim the cut rests on, that the two states are one legal move
+from each other both ways, is checked here on positions from real deals; that the
+search with it keeps every verdict, by ``test_solver_pruning`` (which fails if the
+child of such a move is cut as covered by its own parent) and the exact end games."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from engine_builders import solver_positions
+from patience import game_for
+from patience.cards import TEXT
+from patience.moves import Move
+from patience.solver import solve
+from patience.solver.base import Twin
+from patience.solver.klondike import arrangement, other_parent
+from test_solver_returns import adapter, klondike
+
+EMPTY = ("", "")
+
+
+def texts(piles: list[list[int]]) -> list[list[str]]:
+    return [[TEXT[c] for c in pile] for pile in piles]
+
+
+def test_a_run_on_the_higher_parent_is_keyed_on_the_lower() -> None:
+    # 5H lies on 6S (card 31) while 6C (card 5), its other parent, is a pile's top.
+    p = klondike(
+        {"S": 0, "H": 0, "C": 0, "D": 0},
+        [("KD", "6S 5H 4C"), ("QD", "6C"), ("", "9H"), EMPTY, EMPTY, EMPTY, EMPTY],
+    )
+    assert texts(arrangement(p))[:2] == [["KD", "6S"], ["QD", "6C", "5H", "4C"]]
+    there = game_for(p).play(p, Move("t1", "t2", 2))
+    back = game_for(p).play(there, Move("t2", "t1", 2))
+    assert back == p
+    a = adapter(p)
+    assert a.key(p) == a.key(there)
+    assert adapter(p, prune=False).key(p) != adapter(p, prune=False).key(there)
+
+
+def test_a_run_on_the_lower_parent_and_twins_on_both_stay() -> None:
+    lower = klondike(
+        {"S": 0, "H": 0, "C": 0, "D": 0},
+        [("KD", "6C 5H"), ("QD", "6S"), EMPTY, EMPTY, EMPTY, EMPTY, EMPTY],
+    )
+    assert arrangement(lower) == [list(t) for t in lower.tableau]
+    # 5D covers 6C: 5H cannot move to it, so it stays where it is.
+    both = klondike(
+        {"S": 0, "H": 0, "C": 0, "D": 0},
+        [("KD", "6S 5H"), ("QD", "6C 5D"), EMPTY, EMPTY, EMPTY, EMPTY, EMPTY],
+    )
+    assert arrangement(both) == [list(t) for t in both.tableau]
+
+
+def test_the_move_to_the_twin_carries_a_twin_obligation() -> None:
+    p = klondike(
+        {"S": 0, "H": 0, "C": 0, "D": 0},
+        [("KD", "6S 5H 4C"), ("QD", "6C"), ("", "9H"), EMPTY, EMPTY, EMPTY, EMPTY],
+    )
+    tags = {moves: tag for moves, _, _, tag in adapter(p).children(p)}
+    tag = tags[(Move("t1", "t2", 2),)]
+    # It names 6S, the parent left free, and equals that card's obligation.
+    assert isinstance(tag, Twin) and tag == 31 and hash(tag) == hash(31)
+
+
+@pytest.mark.parametrize("mode", ["single", "three", "no-redeal", "unlimited"])
+def test_each_arrangement_is_one_legal_move_from_the_state_both_ways(mode: str) -> None:
+    rng = random.Random(f"arrangement{mode}")
+    checked = 0
+    for p in solver_positions("klondike", {"mode": mode}, rng):
+        rules = game_for(p)
+        a = adapter(p)
+        for i, pile in enumerate(p.tableau):
+            for k in range(p.down[i] + 1, len(pile)):
+                o = other_parent(pile[k], pile[k - 1])
+                j = next((j for j, t in enumerate(p.tableau) if t and t[-1] == o), None)
+                if j is None:
+                    continue
+                count = len(pile) - k
+                there = rules.play(p, Move(f"t{i + 1}", f"t{j + 1}", count))
+                assert rules.play(there, Move(f"t{j + 1}", f"t{i + 1}", count)) == p
+                assert a.key(there) == a.key(p)
+                checked += 1
+        # The arrangement is a state of the same cards, keyed as the state itself.
+        arranged = replace(p, tableau=tuple(tuple(t) for t in arrangement(p)))
+        assert a.key(arranged) == a.key(p)
+    assert checked >= 10, checked
+
+
+def test_the_same_state_in_either_arrangement_gets_the_same_verdict() -> None:
+    rng = random.Random("arrangement verdicts")
+    compared = 0
+    for p in solver_positions("klondike", {"mode": "single"}, rng):
+        arranged = replace(p, tableau=tuple(tuple(t) for t in arrangement(p)))
+        if arranged == p:
+            continue
+        one, other = solve(p, timeout=20), solve(arranged, timeout=20)
+        if "unknown" not in (one.result, other.result):
+            assert one.result == other.result
+            compared += 1
+    assert compared >= 3, compared

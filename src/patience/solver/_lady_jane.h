@@ -131,7 +131,9 @@ static void lj_children(Search *S, int tag) {
             else
                 score = 50;
             Prim m = {P_TT, (uint8_t)i, (uint8_t)j, (uint8_t)count, 0, 0};
-            add_plain(S, m, score, 0, S->prune ? obligation(s, i, count) : NOTAG);
+            int t = S->prune ? obligation(s, i, count) : NOTAG;
+            if (S->canon && t < 52) t += SWITCH; /* the run left a parent for its twin */
+            add_plain(S, m, score, 0, t);
         }
     }
     /* Returns from the foundations, in blocks that bring back a card to build on

@@ -284,6 +284,7 @@ static PyObject *py_lady_jane(PyObject *self, PyObject *args, PyObject *kw) {
     S->draw = 1;
     S->limit = -1;
     set_ranks(s, base);
+    S->canon = prune;
     if (!fill_pile(stock, s->stock, &s->nstock, 52) || !fill_pile(waste, s->res[7], &s->nres[7], 52))
         goto fail;
     if (!PyList_Check(reserve) || PyList_GET_SIZE(reserve) != 7) {

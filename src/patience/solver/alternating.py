@@ -26,6 +26,7 @@ does not hold for a Klondike waste card, whose removal shifts what later deals t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -148,6 +149,60 @@ def tableau_key(p: Position, piles: Sequence[Sequence[int]] | None = None) -> by
 
 EMPTIED = 52
 """The obligation of a move that empties a tableau pile (a card number never uses it)."""
+
+
+@cache
+def _parents(rel: tuple[int, ...]) -> tuple[tuple[int, int] | None, ...]:
+    """The two parents of each card (the cards of the other colour a rank up, ranks
+    ``rel``); None for a top rank's."""
+    up: dict[tuple[bool, int], list[int]] = {}
+    for d in range(52):
+        up.setdefault((bool(RED[d]), rel[d]), []).append(d)
+    out: list[tuple[int, int] | None] = []
+    for c in range(52):
+        two = up.get((not RED[c], rel[c] + 1))
+        out.append((two[0], two[1]) if two else None)
+    return tuple(out)
+
+
+def arrangement(p: Position, rel: tuple[int, ...]) -> list[list[int]]:
+    """The tableau's piles as the key names them with the cuts on: each face-up card
+    lying on one of its two parents (ranks ``rel``) while the other, lower-numbered,
+    is a pile's top, moved there with the cards above it, until none is left (the
+    moves are independent, so the end is the same in any order).
+
+    Proof that a key may name all the arrangements alike. The two states are one move
+    from each other both ways (the run goes to the free twin and back), so they are won
+    or lost alike. Such a move is the only tableau move that turns no card and empties
+    no pile, and it keeps the key: its child's obligation is a ``base.Twin``, which the
+    same state with no obligation (the parent itself, whose search this child is part
+    of) does not cover. The search still misses no win: every state of a key is one of
+    its arrangements, and a move of any of them is, up to the arrangement of the
+    result, a move of the one searched or a move to a twin followed by one that uses
+    the parent left free, which that child's obligation allows. For a move's legality
+    depends on the arrangement only through the card it builds on or plays home being
+    a pile's top, and the twin groups are independent: only the two cards of a colour
+    and rank lie on the two of the other colour a rank up."""
+    parents = _parents(rel)
+    piles = [list(t) for t in p.tableau]
+    moved = True
+    while moved:
+        moved = False
+        tops = {t[-1]: j for j, t in enumerate(piles) if t}
+        for i, pile in enumerate(piles):
+            for k in range(p.down[i] + 1, len(pile)):
+                two = parents[pile[k]]
+                if two is None:
+                    continue
+                o = two[1] if pile[k - 1] == two[0] else two[0]
+                if o < pile[k - 1] and o in tops:
+                    piles[tops[o]] += pile[k:]
+                    del pile[k:]
+                    moved = True
+                    break
+            if moved:
+                break
+    return piles
 
 
 def obligation(p: Position, src: int, count: int, rel: tuple[int, ...]) -> int | None:

@@ -24,20 +24,8 @@ remainder by 3 (the key keeps the remainder). The state of lower cost can do all
 other can: its macro moves (below) reach each stock card for no more redeals, and lead
 to the same states or ones of no higher cost.
 
-Arrangements. With the cuts on, a state is named by its arrangement (``arrangement``):
-a face-up card lying on one of its two parents while the other is a pile's top is keyed
-as if it lay, with the cards above it, on the lower-numbered one. The two states are one
-move from each other both ways (the run goes to the free twin and back), so they are
-won or lost alike. Such a move (the only tableau move that turns no card and empties no
-pile) keeps the key, so its child's obligation is a ``Twin``: the same state with no
-obligation is the parent itself, whose search this child is part of. Proof that the
-search still misses no win: every state of a key is one of its arrangements, and a
-move of any of them is, up to the arrangement of the result, a move of the one searched
-or a move to a twin followed by one that uses the parent left free (a move's legality
-depends on the arrangement only through the card it builds on or plays home being a
-pile's top, and the twin groups are independent: only the two cards of a colour and
-rank lie on the two of the other colour a rank up), which that child's obligation
-allows.
+Arrangements: with the cuts on, a state is named by its arrangement of runs on twin
+parents (``alternating.arrangement``, where the proof is).
 
 Cards home that would come straight back, and returns from the foundations: see
 ``klondike_returns``.
@@ -52,6 +40,7 @@ from ..position import Position
 from ..rules import Game
 from .alternating import (
     EMPTIED,
+    arrangement,
     heights,
     is_safe,
     native_position,
@@ -66,35 +55,6 @@ from .relaxed import LostMemo, Ordered, Relaxed
 from .schedule import Budget, Runner, Schedule
 
 _MOVES: dict[tuple[str, str, int], Move] = {}
-
-
-def other_parent(c: int, p: int) -> int:
-    """The parent of ``c`` (a card a rank up of the other colour) that is not ``p``."""
-    a, b = (s * 13 + RANK[c] for s in ((0, 2) if RED[c] else (1, 3)))
-    return b if p == a else a
-
-
-def arrangement(p: Position) -> list[list[int]]:
-    """The tableau's piles as the key names them (see above): each face-up card lying
-    on one of its parents while the other, lower-numbered, is a pile's top moved there
-    with the cards above it, until none is left (the moves are independent, so the
-    end is the same in any order)."""
-    piles = [list(t) for t in p.tableau]
-    moved = True
-    while moved:
-        moved = False
-        tops = {t[-1]: j for j, t in enumerate(piles) if t}
-        for i, pile in enumerate(piles):
-            for k in range(p.down[i] + 1, len(pile)):
-                o = other_parent(pile[k], pile[k - 1])
-                if o < pile[k - 1] and o in tops:
-                    piles[tops[o]] += pile[k:]
-                    del pile[k:]
-                    moved = True
-                    break
-            if moved:
-                break
-    return piles
 
 
 def _move(src: str, dst: str, count: int = 1) -> Move:
@@ -162,7 +122,7 @@ class KlondikeAdapter(Adapter):
 
     def key(self, p: Position) -> bytes:
         """Foundations by suit, the tableau as a set of piles (with the cuts on, in its
-        ``arrangement``), the stock cycle canonical."""
+        ``alternating.arrangement``), the stock cycle canonical."""
         seq = bytes(p.waste) + bytes(reversed(p.stock))
         if self.draw == 1:
             tail = b""  # unlimited: no state; limited: in the cost
@@ -170,7 +130,7 @@ class KlondikeAdapter(Adapter):
             tail = bytes((self.cost(p) % 3,))  # 0: a pointer that reaches the same cards
         else:
             tail = bytes((len(p.waste),))
-        tableau = tableau_key(p, arrangement(p) if self.prune else None)
+        tableau = tableau_key(p, arrangement(p, RANK) if self.prune else None)
         return bytes(heights(p)) + b"\xfe" + seq + b"\xfe" + tail + b"\xfe" + tableau
 
     def cost(self, p: Position) -> int:

@@ -17,6 +17,8 @@ from ..moves import FOUNDATION, PILES, RESERVE, TABLEAU, Move
 from ..position import Position
 from ..rules import Game
 from .alternating import (
+    EMPTIED,
+    arrangement,
     heights,
     honours,
     is_safe,
@@ -26,7 +28,7 @@ from .alternating import (
     relative_rank,
     tableau_key,
 )
-from .base import Adapter, Child, Tag
+from .base import Adapter, Child, Tag, Twin
 from .klondike_returns import Returns, comes_back, only_pile
 from .relaxed import LostMemo, Ordered, Relaxed
 from .schedule import Budget, Runner, Schedule
@@ -110,7 +112,8 @@ class LadyJaneAdapter(Adapter):
                 return not game.won()
 
     def key(self, p: Position) -> bytes:
-        """Foundations by suit, tableau as a set, reserves as a set after the last deal."""
+        """Foundations by suit, tableau as a set (with the cuts on, in its arrangement:
+        ``alternating.arrangement``), reserves as a set after the last deal."""
         res = [bytes(r) for r in p.reserve]
         if len(p.stock) <= 2:
             res.sort()
@@ -123,7 +126,7 @@ class LadyJaneAdapter(Adapter):
             + b"\xfe"
             + b"\xff".join(res)
             + b"\xfe"
-            + tableau_key(p)
+            + tableau_key(p, arrangement(p, _relative(p.base)) if self.prune else None)
         )
 
     def auto(self, p: Position) -> tuple[list[Move], Position]:
@@ -195,6 +198,8 @@ class LadyJaneAdapter(Adapter):
                         continue  # a whole pile to an empty pile: the same position
                     if dkind == TABLEAU and self.prune:
                         t = obligation(p, i, m.count, rel)
+                        if t is not None and t != EMPTIED:
+                            t = Twin(t)  # the run left its parent for the parent's twin
                     if rest == 0:
                         score = 30
                     elif rest <= p.down[i]:

@@ -29,7 +29,7 @@ has different futures in the search)."""
 class Twin(int):
     """The obligation (a card, equal to it) of a move that leaves the state's key as it
     was: a run moved from a parent to the parent's twin, where the key names a state by
-    its arrangement (``klondike.arrangement``). The same state with no obligation is
+    its arrangement (``alternating.arrangement``). The same state with no obligation is
     then its parent's own, whose search is what makes this child: it does not cover
     the child, so the search does not ask (``dfs.search``). As an obligation it is the
     same as any other about its card (it is equal to the card, and hashes as it)."""

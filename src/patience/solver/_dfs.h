@@ -62,7 +62,8 @@ static inline void prefetch(Search *S, uint64_t a) {
     __builtin_prefetch(&S->told.e[(size_t)a & (S->told.cap - 1)]);
 }
 
-/* Klondike (KlondikeAdapter.key): the key of the state's arrangement, as if each
+/* Klondike and Lady Jane with the cuts (alternating.arrangement): the key of the
+ * state's arrangement, as if each
  * face-up card that lies on one of its two parents while the other is a pile's top
  * lay, with the cards above it, on the lower-numbered parent. The piles so moved are
  * copied and hashed in place of the state's own. */

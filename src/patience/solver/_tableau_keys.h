@@ -182,7 +182,8 @@ static int stock_cost(const Search *S) {
 }
 
 /* The canonical key (KlondikeAdapter.key, LadyJaneAdapter.key) as two 64-bit lanes of a
- * hash; Klondike's search with the cuts keys the state's arrangement instead (canon_key). */
+ * hash, of the state as it lies: with the cuts on, the search keys its arrangement
+ * (canon_key). */
 static void key(Search *S, uint64_t *pa, uint64_t *pb) {
     State *s = &S->st;
     int tail; /* what of the pointer is not in stock_cost */

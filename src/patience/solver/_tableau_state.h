@@ -26,8 +26,8 @@ typedef struct {
      * game's memo key (over its face-down cards and lowest face-up card), kept until
      * the pile changes: ``dirty`` has a bit per pile that apply or undo_to changed. */
     uint64_t pha[13], phb[13], lpa[13], lpb[13];
-    /* Klondike: the parents that a face-up card of the pile, lying on its other parent,
-     * would lie on in its arrangement (canon_key), a bit per card */
+    /* Klondike, Lady Jane: the parents that a face-up card of the pile, lying on its
+     * other parent, would lie on in its arrangement (canon_key), a bit per card */
     uint64_t twin[13];
     unsigned dirty;
 } State;
@@ -84,7 +84,7 @@ typedef struct {
     int best;        /* Baker's Dozen: best-first with estimate best - 1 (0: depth-first) */
     int draw, limit; /* limit < 0: unlimited redeals */
     int prune, lds;
-    int canon;       /* Klondike with the cuts: keys of arrangements (canon_key), SWITCH tags */
+    int canon;       /* with the cuts, not Baker's Dozen: keys of arrangements, SWITCH tags */
     Done *done;
     size_t ndone, capdone;
     Child *kids;

@@ -63,10 +63,9 @@ static inline void prefetch(Search *S, uint64_t a) {
 }
 
 /* Klondike and Lady Jane with the cuts (alternating.arrangement): the key of the
- * state's arrangement, as if each
- * face-up card that lies on one of its two parents while the other is a pile's top
- * lay, with the cards above it, on the lower-numbered parent. The piles so moved are
- * copied and hashed in place of the state's own. */
+ * state's arrangement, as if each face-up card that lies on one of its two parents
+ * while the other is a pile's top lay, with the cards above it, on the lower-numbered
+ * parent. The piles so moved are copied and hashed in place of the state's own. */
 static void canon_key(Search *S, uint64_t *a, uint64_t *b) {
     State *s = &S->st;
     key(S, a, b); /* also brings State.twin up to date */

@@ -1,6 +1,6 @@
-"""Klondike's keys by arrangement (``solver.klondike.arrangement``): a run lying on one
-of its base's two parents while the other is a pile's top is keyed as if it lay on the
-lower-numbered one. The claim the cut rests on, that the two states are one legal move
+"""Klondike's and Lady Jane's keys by arrangement (``solver.alternating.arrangement``): a
+run lying on one of its base's two parents while the other is a pile's top is keyed as if
+it lay on the lower-numbered one. The claim the cut rests on, that the two states are one legal move
 from each other both ways, is checked here on positions from real deals; that the
 search with it keeps every verdict, by ``test_solver_pruning`` (which fails if the
 child of such a move is cut as covered by its own parent) and the exact end games."""

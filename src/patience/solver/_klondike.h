@@ -264,7 +264,6 @@ static void returns_children(Search *S, const uint8_t *avail, int only) {
  * empty one (EMPTIED); -1 for none (klondike_returns.only_pile). */
 static int only_pile(const State *s, int tag) {
     if (tag == NOTAG) return -1;
-    if (tag >= SWITCH && tag < SWITCH + 52) tag -= SWITCH;
     for (int j = 0; j < 7; j++)
         if (s->len[j] ? s->tab[j][s->len[j] - 1] == tag : tag == EMPTIED) return j;
     return -1;

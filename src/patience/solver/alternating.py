@@ -26,7 +26,6 @@ does not hold for a Klondike waste card, whose removal shifts what later deals t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -151,18 +150,34 @@ EMPTIED = 52
 """The obligation of a move that empties a tableau pile (a card number never uses it)."""
 
 
-@cache
-def _parents(rel: tuple[int, ...]) -> tuple[tuple[int, int] | None, ...]:
-    """The two parents of each card (the cards of the other colour a rank up, ranks
-    ``rel``); None for a top rank's."""
-    up: dict[tuple[bool, int], list[int]] = {}
-    for d in range(52):
-        up.setdefault((bool(RED[d]), rel[d]), []).append(d)
-    out: list[tuple[int, int] | None] = []
-    for c in range(52):
-        two = up.get((not RED[c], rel[c] + 1))
-        out.append((two[0], two[1]) if two else None)
-    return tuple(out)
+class _CardOf(dict[tuple[int, ...], list[list[tuple[int, int]]]]):
+    """For a relative-rank table: the two cards of relative rank q that card x could be
+    built on, ``[q][x]`` (for q = its rank + 1)."""
+
+    def __missing__(self, rel: tuple[int, ...]) -> list[list[tuple[int, int]]]:
+        of = SUIT_RANK[rel]
+        parents = [[(-1, -1)] * 52 for _ in range(15)]
+        for q in range(2, 14):
+            for x in range(52):
+                a, b = (0, 2) if RED[x] else (1, 3)  # suits C D S H: the red ones are odd
+                parents[q][x] = (of[a][q], of[b][q])
+        self[rel] = parents
+        return parents
+
+
+class _SuitRank(dict[tuple[int, ...], list[list[int]]]):
+    """For a relative-rank table: the card of each suit and relative rank."""
+
+    def __missing__(self, rel: tuple[int, ...]) -> list[list[int]]:
+        of = [[-1] * 15 for _ in range(4)]
+        for c in range(52):
+            of[SUIT[c]][rel[c]] = c
+        self[rel] = of
+        return of
+
+
+CARD_OF = _CardOf()
+SUIT_RANK = _SuitRank()
 
 
 def arrangement(p: Position, rel: tuple[int, ...]) -> list[list[int]]:
@@ -183,7 +198,7 @@ def arrangement(p: Position, rel: tuple[int, ...]) -> list[list[int]]:
     depends on the arrangement only through the card it builds on or plays home being
     a pile's top, and the twin groups are independent: only the two cards of a colour
     and rank lie on the two of the other colour a rank up."""
-    parents = _parents(rel)
+    parents = CARD_OF[rel]
     piles = [list(t) for t in p.tableau]
     moved = True
     while moved:
@@ -191,10 +206,11 @@ def arrangement(p: Position, rel: tuple[int, ...]) -> list[list[int]]:
         tops = {t[-1]: j for j, t in enumerate(piles) if t}
         for i, pile in enumerate(piles):
             for k in range(p.down[i] + 1, len(pile)):
-                two = parents[pile[k]]
-                if two is None:
-                    continue
-                o = two[1] if pile[k - 1] == two[0] else two[0]
+                r = rel[pile[k]]
+                if r == 13:
+                    continue  # a King lies on no parent
+                x, y = parents[r + 1][pile[k]]
+                o = y if pile[k - 1] == x else x
                 if o < pile[k - 1] and o in tops:
                     piles[tops[o]] += pile[k:]
                     del pile[k:]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..cards import RED, SUIT
 from ..position import Position
-from .alternating import heights, send_home
+from .alternating import CARD_OF, SUIT_RANK, heights, send_home
 
 
 class Relaxed:
@@ -64,9 +64,9 @@ class Relaxed:
     ) -> None:
         self.rel = rel
         self.h = h = heights(p)
-        self.parents = _CARD_OF[rel]
+        self.parents = CARD_OF[rel]
         self.avail = avail = [False] * 52
-        of = _SUIT_RANK[rel]
+        of = SUIT_RANK[rel]
         self.children = _CHILDREN[rel]
         self.pool: list[int] = []
         self.downs: list[list[int]] = []
@@ -148,7 +148,7 @@ class Relaxed:
             self.empty = True
             for s in range(4):
                 if self.h[s] == 13:
-                    self._recall(_SUIT_RANK[self.rel][s][13])
+                    self._recall(SUIT_RANK[self.rel][s][13])
 
     def settle(self) -> None:
         """Make every move within the tableau and pool until none is left."""
@@ -238,7 +238,7 @@ class Ordered:
     ) -> None:
         self.rel = rel
         self.h = heights(p)
-        self.parents = _CARD_OF[rel]
+        self.parents = CARD_OF[rel]
         self.twin = stacked_twins(p, rel, stacks)
         self.above = [-1] * 52
         self.moved = [False] * 52
@@ -307,7 +307,7 @@ class Ordered:
             changed = changed or sent
             for s in range(4):  # cards home that could come back
                 for r in range(1, h[s] + 1):
-                    c = _SUIT_RANK[rel][s][r]
+                    c = SUIT_RANK[rel][s][r]
                     if not top[c] and self._fits(c):
                         top[c] = changed = True
 
@@ -319,7 +319,7 @@ class Ordered:
 def loose(p: Position, rel: tuple[int, ...]) -> bytes:
     """The face-up cards above a pile's lowest that do not sit on a card they could be
     built on (none in a position reached by play; a loaded one may have some)."""
-    parents = _CARD_OF[rel]
+    parents = CARD_OF[rel]
     return bytes(
         pile[k]
         for pile, d in zip(p.tableau, p.down, strict=True)
@@ -353,38 +353,12 @@ class LostMemo:
         return known
 
 
-class _CardOf(dict[tuple[int, ...], list[list[tuple[int, int]]]]):
-    """For a relative-rank table: the two cards of relative rank q that card x could be
-    built on, ``[q][x]`` (for q = its rank + 1)."""
-
-    def __missing__(self, rel: tuple[int, ...]) -> list[list[tuple[int, int]]]:
-        of = _SUIT_RANK[rel]
-        parents = [[(-1, -1)] * 52 for _ in range(15)]
-        for q in range(2, 14):
-            for x in range(52):
-                a, b = (0, 2) if RED[x] else (1, 3)  # suits C D S H: the red ones are odd
-                parents[q][x] = (of[a][q], of[b][q])
-        self[rel] = parents
-        return parents
-
-
-class _SuitRank(dict[tuple[int, ...], list[list[int]]]):
-    """For a relative-rank table: the card of each suit and relative rank."""
-
-    def __missing__(self, rel: tuple[int, ...]) -> list[list[int]]:
-        of = [[-1] * 15 for _ in range(4)]
-        for c in range(52):
-            of[SUIT[c]][rel[c]] = c
-        self[rel] = of
-        return of
-
-
 class _Children(dict[tuple[int, ...], list[list[int]]]):
     """For a relative-rank table: the two cards that could be built on each card (none
     on an Ace)."""
 
     def __missing__(self, rel: tuple[int, ...]) -> list[list[int]]:
-        of = _SUIT_RANK[rel]
+        of = SUIT_RANK[rel]
         children = [
             [of[s][rel[x] - 1] for s in ((0, 2) if RED[x] else (1, 3))] if rel[x] > 1 else []
             for x in range(52)
@@ -393,6 +367,4 @@ class _Children(dict[tuple[int, ...], list[list[int]]]):
         return children
 
 
-_CARD_OF = _CardOf()
-_SUIT_RANK = _SuitRank()
 _CHILDREN = _Children()

@@ -137,6 +137,35 @@ def test_relaxation_proves_some_deals_lost_at_once() -> None:
             assert solve(rules.new_position(d), timeout=5).result == "lost"
 
 
+@pytest.mark.parametrize("mode", ["unlimited", "single", "three", "no-redeal"])
+def test_safe_stock_cards_go_home_at_once_only_with_draw_one_and_unlimited_redeals(
+    mode: str,
+) -> None:
+    """Deal 2's four Aces are all in the stock. Ten deals made (one card each), two of
+    them lie under the waste's top: with one card a deal and unlimited redeals, ``auto`` deals each
+    Ace up (turning the waste over for those two) and plays it home, and the engine
+    takes its moves. In every other mode it leaves the stock alone: taking a card out
+    of the stock there changes what later deals bring up, or costs a redeal."""
+    rules = get_game("klondike", {"mode": mode})
+    p = new_game("klondike", 2, {"mode": mode})
+    for _ in range(10):
+        p = rules.play(p, DEAL_MOVE)
+    seq = p.waste + tuple(reversed(p.stock))
+    assert [i for i, c in enumerate(seq) if RANK[c] == 1] == [2, 4, 13, 20]
+    moves, q = adapter_for(rules).auto(p)
+    replayed = p
+    for m in moves:
+        replayed = rules.play(replayed, m)
+    assert replayed == q
+    home = sorted(len(f) for f in q.foundations)
+    if mode == "unlimited":
+        assert min(home) >= 1 and DEAL_MOVE in moves
+        assert q.redeals > p.redeals  # the first two Aces lay under the waste's top
+    else:
+        assert all(m.src[0] == "t" for m in moves), moves
+        assert q.stock == p.stock and q.waste == p.waste
+
+
 @pytest.mark.parametrize("mode", ["unlimited", "three"])
 def test_many_redeals_already_made(mode: str) -> None:
     # A player may go round the stock hundreds of times; nothing may assume a small count.

@@ -5,12 +5,13 @@
  * translation unit, so the compiler inlines across these files). */
 
 /* Klondike's moves home made at once (KlondikeAdapter.auto): the safe ones, and with
- * the cuts on every top card that would come straight back. */
+ * the cuts on every top card that would come straight back, and with one card a deal
+ * and unlimited redeals the stock's and the waste's safe cards, dealt up first. */
 static int do_auto(Search *S) {
     State *s = &S->st;
     if (S->lady_jane) return lj_auto(S);
     if (S->bakers) return bd_auto(S);
-    int made = 0, progress = 1;
+    int made = 0, progress = 1, pool = S->prune && S->draw == 1 && S->limit < 0;
     while (progress) {
         progress = 0;
         for (int i = 0; i < 7; i++) {
@@ -22,6 +23,20 @@ static int do_auto(Search *S) {
             if (!apply(S, p)) return made;
             made++;
             progress = 1;
+        }
+        for (int k = 0; pool && k < s->nseq; k++) {
+            int c = s->seq[k], r = s->rel[c];
+            if (s->h[SUIT[c]] != r - 1 || !is_safe(c, r, s->h)) continue;
+            int deals = k + 1 - s->ptr, redeals = s->redeals;
+            if (k < s->ptr - 1) { /* deal to the end, turn the waste over, deal up to it */
+                deals = s->nseq - s->ptr + k + 2;
+                redeals++;
+            }
+            Prim p = {P_WF, (uint8_t)k, 0, 1, (uint8_t)deals, (uint8_t)redeals};
+            if (!apply(S, p)) return made;
+            made++;
+            progress = 1;
+            break;
         }
     }
     return made;

@@ -18,9 +18,12 @@ block on top of their piles. Drop from W every move of a card of L + {c} and cut
 that block from every run W moves: each remaining move is legal in the matching S'_k
 (the same tops, at least as many face-up cards, the same foundation tops for every
 other card, empty piles still empty), and S'_n is won like S_n. So c may go home at
-once: no win is lost. The argument holds for c on a tableau pile, a reserve, the
-waste or Lady Jane's last stock card, since the card it uncovers is only a gain; it
-does not hold for a Klondike waste card, whose removal shifts what later deals turn.
+once: no win is lost. The argument holds for c on a tableau pile, or on Lady Jane's
+reserves, waste or last stock card, since the card it uncovers is only a gain. For
+a Klondike stock or waste card it holds only with one card a deal and unlimited
+redeals, where dealing alone brings any card of the stock or waste to the waste's top
+whatever the others are (the key ignores the pointer): elsewhere taking a card out of
+the stock shifts what later deals bring up, or costs a redeal.
 """
 
 from __future__ import annotations

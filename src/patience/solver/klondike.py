@@ -145,9 +145,17 @@ class KlondikeAdapter(Adapter):
 
     def auto(self, p: Position) -> tuple[list[Move], Position]:
         """Play tableau cards home while it is provably safe (see ``alternating``), and
-        with the cuts on, every top card that would come straight back (see above)."""
+        with the cuts on, every top card that would come straight back (see above).
+
+        With the cuts on, one card a deal and unlimited redeals, the stock's and the
+        waste's safe cards go home too, dealt up first: there dealing alone brings any
+        card of the stock or waste to the waste's top whatever the others are, so the
+        proof in ``alternating`` holds for them as for a tableau card. The proof of
+        unlimited deal 6042 went from 17 million states to 0.9 million with it
+        (docs/solver-log.md, session 28)."""
         played: list[Move] = []
         h = heights(p)
+        pool = self.prune and self.draw == 1 and self.limit is None
         progress = True
         while progress:
             progress = False
@@ -166,6 +174,22 @@ class KlondikeAdapter(Adapter):
                 played.append(m)
                 h[SUIT[c]] = r
                 progress = True
+            seq = p.waste + tuple(reversed(p.stock)) if pool else ()
+            for idx, c in enumerate(seq):
+                r = RANK[c]
+                if h[SUIT[c]] != r - 1 or not is_safe(c, r, h):
+                    continue
+                ptr = len(p.waste)
+                if idx >= ptr - 1:
+                    deals, redeals = idx + 1 - ptr, p.redeals
+                else:  # deal to the end, turn the waste over, deal up to it
+                    deals, redeals = len(seq) - ptr + idx + 2, p.redeals + 1
+                m = self._w[_F[self._home(p, c)]]
+                p = self.game.apply(_brought_up(p, seq, idx, redeals), m)
+                played += [DEAL] * deals + [m]
+                h[SUIT[c]] = r
+                progress = True
+                break
         return played, p
 
     @staticmethod
@@ -380,19 +404,7 @@ class KlondikeAdapter(Adapter):
                     dests.append((2, _T[j]))
             if not dests:
                 continue
-            base = Position(
-                p.game,
-                p.options,
-                p.deal,
-                tuple(reversed(seq[idx + 1 :])),
-                seq[: idx + 1],
-                p.foundations,
-                p.tableau,
-                p.down,
-                p.reserve,
-                redeals,
-                p.base,
-            )
+            base = _brought_up(p, seq, idx, redeals)
             # A card that costs a redeal comes after the tableau's own moves.
             extra = 4 if redeals > r0 else 0
             for score, dst in dests:
@@ -400,3 +412,21 @@ class KlondikeAdapter(Adapter):
                 m = self._w[dst]
                 out.append((score, (DEAL,) * deals + (m,), base, m))
         return out
+
+
+def _brought_up(p: Position, seq: tuple[int, ...], idx: int, redeals: int) -> Position:
+    """``p`` dealt until card ``idx`` of its stock cycle ``seq`` (waste, then the stock
+    in dealing order) is the waste's top, with ``redeals`` used."""
+    return Position(
+        p.game,
+        p.options,
+        p.deal,
+        tuple(reversed(seq[idx + 1 :])),
+        seq[: idx + 1],
+        p.foundations,
+        p.tableau,
+        p.down,
+        p.reserve,
+        redeals,
+        p.base,
+    )

@@ -6,12 +6,13 @@
 
 /* Klondike's moves home made at once (KlondikeAdapter.auto): the safe ones, and with
  * the cuts on every top card that would come straight back, and with one card a deal
- * and unlimited redeals the stock's and the waste's safe cards, dealt up first. */
+ * the waste's top card if safe, or with unlimited redeals every safe card of the stock
+ * and waste, dealt up first. */
 static int do_auto(Search *S) {
     State *s = &S->st;
     if (S->lady_jane) return lj_auto(S);
     if (S->bakers) return bd_auto(S);
-    int made = 0, progress = 1, pool = S->prune && S->draw == 1 && S->limit < 0;
+    int made = 0, progress = 1, pool = S->prune && S->draw == 1;
     while (progress) {
         progress = 0;
         for (int i = 0; i < 7; i++) {
@@ -24,7 +25,10 @@ static int do_auto(Search *S) {
             made++;
             progress = 1;
         }
-        for (int k = 0; pool && k < s->nseq; k++) {
+        /* The stock cycle's cards that may go home: with unlimited redeals all, dealt
+         * up first; with a limit the waste's top alone. */
+        int first = S->limit < 0 ? 0 : s->ptr - 1, end = S->limit < 0 ? s->nseq : s->ptr;
+        for (int k = first < 0 ? end : first; pool && k < end; k++) {
             int c = s->seq[k], r = s->rel[c];
             if (s->h[SUIT[c]] != r - 1 || !is_safe(c, r, s->h)) continue;
             int deals = k + 1 - s->ptr, redeals = s->redeals;

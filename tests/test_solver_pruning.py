@@ -19,7 +19,7 @@ import pytest
 
 from engine_builders import VARIANTS, random_play, solver_positions
 from patience import Move, Position, game_for, get_game, new_game
-from patience.cards import RANK, TEXT
+from patience.cards import RANK, TEXT, parse_card
 from patience.games import position_from_json, position_to_json
 from patience.solver import solve
 from patience.solver.dfs import search
@@ -167,6 +167,32 @@ def test_safe_cards_of_the_stock_go_home_at_once_with_one_card_a_deal(
     assert replayed == q
     assert sum(1 for f in q.foundations if f) == aces_home
     assert (q.redeals > p.redeals) == (mode == "unlimited")
+
+
+@pytest.mark.parametrize("mode", ["unlimited", "three"])
+def test_a_stock_card_goes_home_when_every_card_two_ranks_below_it_is_home(mode: str) -> None:
+    """Deal 2 with AH 2H and the other three Aces home: 3H, in the stock, goes home at
+    once with one card a deal (unlimited redeals here), though the black 2s are not
+    home. No card not home can need the foundation under 3H back, and a line that
+    plays 3H from the stock onto a card can bring it from its foundation there
+    instead. (On the tableau, where it is a card to build on in its place, it would
+    need the black 2s home: ``alternating.is_safe``.) With three cards a deal it
+    stays."""
+    rules = get_game("klondike", {"mode": mode})
+    p = new_game("klondike", 2, {"mode": mode})
+    home = [parse_card(t) for t in ("AH", "2H", "AD", "AC", "AS")]
+    assert all(c in p.stock for c in [*home, parse_card("3H")])
+    p = replace(
+        p,
+        stock=tuple(c for c in p.stock if c not in home),
+        foundations=(tuple(home[:2]), (home[2],), (home[3],), (home[4],)),
+    )
+    moves, q = adapter_for(rules).auto(p)
+    replayed = p
+    for m in moves:
+        replayed = rules.play(replayed, m)
+    assert replayed == q
+    assert (parse_card("3H") in q.foundations[0]) == (mode == "unlimited")
 
 
 @pytest.mark.parametrize("mode", ["unlimited", "three"])

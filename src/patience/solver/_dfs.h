@@ -6,8 +6,8 @@
 
 /* Klondike's moves home made at once (KlondikeAdapter.auto): the safe ones, and with
  * the cuts on every top card that would come straight back, and with one card a deal
- * the waste's top card if safe, or with unlimited redeals every safe card of the stock
- * and waste, dealt up first. */
+ * the waste's top card, or with unlimited redeals every card of the stock and waste
+ * (dealt up first), when every card two ranks below it is home. */
 static int do_auto(Search *S) {
     State *s = &S->st;
     if (S->lady_jane) return lj_auto(S);
@@ -30,7 +30,7 @@ static int do_auto(Search *S) {
         int first = S->limit < 0 ? 0 : s->ptr - 1, end = S->limit < 0 ? s->nseq : s->ptr;
         for (int k = first < 0 ? end : first; pool && k < end; k++) {
             int c = s->seq[k], r = s->rel[c];
-            if (s->h[SUIT[c]] != r - 1 || !is_safe(c, r, s->h)) continue;
+            if (s->h[SUIT[c]] != r - 1 || !below_home(r, s->h)) continue;
             int deals = k + 1 - s->ptr, redeals = s->redeals;
             if (k < s->ptr - 1) { /* deal to the end, turn the waste over, deal up to it */
                 deals = s->nseq - s->ptr + k + 2;

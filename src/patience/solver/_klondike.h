@@ -3,6 +3,12 @@
  * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */
 
+/* Whether a stock or waste card of rank ``r`` that can go home may go at once, with
+ * one card a deal: every card two ranks below it is home (KlondikeAdapter.auto). */
+static int below_home(int r, const int *h) {
+    return h[0] >= r - 2 && h[1] >= r - 2 && h[2] >= r - 2 && h[3] >= r - 2;
+}
+
 static int obligation(const State *s, int src, int count) {
     int rest = s->len[src] - count;
     if (rest == 0) return EMPTIED;

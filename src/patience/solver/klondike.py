@@ -147,14 +147,27 @@ class KlondikeAdapter(Adapter):
         """Play tableau cards home while it is provably safe (see ``alternating``), and
         with the cuts on, every top card that would come straight back (see above).
 
-        With the cuts on and one card a deal, the waste's top card goes home too when
-        it is safe, and with unlimited redeals every safe card of the stock and waste,
-        dealt up first. Taking a card out of the stock cycle then changes nothing for
-        the others: the deals that bring each of them up are the same (one fewer past
-        it), and with unlimited redeals dealing alone brings any of them to the top. So
-        the proof in ``alternating`` holds for them as for a tableau card. The proof of
-        unlimited deal 6042 went from 17 million states to 0.9 million with it, that
-        of no-redeal deal 6459 from 8.0 to 2.6 (docs/solver-log.md, session 28)."""
+        With the cuts on and one card a deal, the waste's top card goes home too, and
+        with unlimited redeals every card of the stock and waste (dealt up first), as
+        soon as it can go home with every card two ranks below it home.
+
+        Proof. Let c, of rank r, be such a card in position S (its suit holds r-1, every
+        suit at least r-2), and S' be S with c home. With one card a deal, taking c out
+        of the stock cycle changes nothing for the other cards: the deals that bring
+        each of them up are the same, less one past c, and the redeals the same; with
+        unlimited redeals dealing alone brings any card up (the key ignores the
+        pointer), and the waste's top needs no deal. Take a winning line W from S. Call
+        L the cards of rank r-2 or lower and c's suit's r-1: all home in S. Only cards
+        of L can be built on a card of L, so those W brings back lie in blocks on top
+        of piles; drop every move of a card of L from W, and cut those blocks off the
+        runs W moves, as in the proof in ``alternating``. Where W plays c from the
+        stock or waste onto a card, play it from its foundation there instead: it is
+        that foundation's top, as W cannot play its suit's r+1 home before c. Where W
+        plays c home, drop the move. Every other move stays legal, so S' is won too.
+        A card on the tableau needs more (``is_safe``): there it is a card to build on,
+        in its place. The proof of unlimited deal 6042 went from 17 million states to
+        0.9 million with it, that of no-redeal deal 6459 from 8.0 to 1.8
+        (docs/solver-log.md, session 28)."""
         played: list[Move] = []
         h = heights(p)
         pool = self.prune and self.draw == 1
@@ -183,7 +196,7 @@ class KlondikeAdapter(Adapter):
             for idx in range(first, end) if pool else ():
                 c = seq[idx]
                 r = RANK[c]
-                if h[SUIT[c]] != r - 1 or not is_safe(c, r, h):
+                if h[SUIT[c]] != r - 1 or min(h) < r - 2:
                     continue
                 if idx >= ptr - 1:
                     deals, redeals = idx + 1 - ptr, p.redeals

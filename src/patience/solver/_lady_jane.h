@@ -30,7 +30,8 @@ static int lj_auto(Search *S) {
                 c = s->res[i][s->nres[i] - 1];
             }
             int r = s->rel[c];
-            if (s->h[SUIT[c]] == r - 1 && is_safe(c, r, s->h)) {
+            int go = S->prune ? below_home(r, s->h) : is_safe(c, r, s->h);
+            if (s->h[SUIT[c]] == r - 1 && go) {
                 step.kind = P_XF;
                 step.a = (uint8_t)i;
                 found = 1;

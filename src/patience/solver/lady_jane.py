@@ -131,7 +131,10 @@ class LadyJaneAdapter(Adapter):
 
     def auto(self, p: Position) -> tuple[list[Move], Position]:
         """Play cards home from any source while it is provably safe, and with the cuts
-        on, every tableau top card that would come straight back (``klondike_returns``)."""
+        on, every tableau top card that would come straight back (``klondike_returns``),
+        and every card of a reserve, the waste or the stock with every card two ranks
+        below it home (as in Klondike's stock: ``KlondikeAdapter.auto`` has the proof;
+        taking it away only uncovers the card under it sooner)."""
         played: list[Move] = []
         g = self.game
         rel = _relative(p.base)
@@ -145,8 +148,11 @@ class LadyJaneAdapter(Adapter):
                 r = rel[c]
                 if h[SUIT[c]] != r - 1:
                     continue
-                back = self.prune and src[0] == "t" and comes_back(p, int(src[1:]) - 1, rel)
-                if back or is_safe(c, r, h):
+                if src[0] != "t":
+                    go = min(h) >= r - 2 if self.prune else is_safe(c, r, h)
+                else:
+                    go = is_safe(c, r, h) or self.prune and comes_back(p, int(src[1:]) - 1, rel)
+                if go:
                     step = Move(src, _F[_home(p, c, r)])
                     h[SUIT[c]] += 1
                     break

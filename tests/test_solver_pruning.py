@@ -195,6 +195,44 @@ def test_a_stock_card_goes_home_when_every_card_two_ranks_below_it_is_home(mode:
     assert (parse_card("3H") in q.foundations[0]) == (mode == "unlimited")
 
 
+# Lady Jane deal 3 (base 3) after its first deal, rearranged: 3C 4C and the other 3s
+# home, 5C on top of reserve r1. The red 4s are not home, so 5C is not safe on the
+# tableau, but on a reserve every card two ranks below it is enough.
+RESERVE_FIVE = {
+    "game": "lady-jane",
+    "options": {},
+    "deal": 3,
+    "stock": ["KD", "5S", "4S", "8C", "5H", "JC", "2H", "AH", "9H"],
+    "waste": [],
+    "foundations": [["3C", "4C"], ["3D"], ["3H"], ["3S"]],
+    "tableau": [
+        {"down": [], "up": ["8D"]},
+        {"down": ["8H"], "up": ["JD"]},
+        {"down": ["6S", "9D"], "up": ["AS"]},
+        {"down": ["7H", "JH", "9C"], "up": ["4H"]},
+        {"down": ["QC", "7D", "8S", "QH"], "up": ["AD"]},
+        {"down": ["2D", "4D", "QS", "TC", "5D"], "up": ["7C"]},
+        {"down": ["KC", "TH", "JS", "QD", "TS", "6H"], "up": ["KS"]},
+    ],
+    "reserve": [["AC", "5C"], ["6D"], ["7S"], ["KH"], ["6C", "9S"], ["TD", "2C"], ["2S"]],
+    "redeals": 0,
+    "base": "3",
+    "score": 5,
+}
+
+
+@pytest.mark.parametrize("prune", [True, False])
+def test_a_lady_jane_reserve_card_goes_home_when_every_card_two_ranks_below_is_home(
+    prune: bool,
+) -> None:
+    p = position_from_json(RESERVE_FIVE)
+    adapter = adapter_for(game_for(p))
+    adapter.prune = prune
+    moves, q = adapter.auto(p)
+    assert (Move.parse("r1>f1") in moves) == prune
+    assert (parse_card("5C") in q.foundations[0]) == prune
+
+
 @pytest.mark.parametrize("mode", ["unlimited", "three"])
 def test_many_redeals_already_made(mode: str) -> None:
     # A player may go round the stock hundreds of times; nothing may assume a small count.

@@ -19,11 +19,9 @@ that block from every run W moves: each remaining move is legal in the matching 
 (the same tops, at least as many face-up cards, the same foundation tops for every
 other card, empty piles still empty), and S'_n is won like S_n. So c may go home at
 once: no win is lost. The argument holds for c on a tableau pile, or on Lady Jane's
-reserves, waste or last stock card, since the card it uncovers is only a gain. For
-a Klondike stock or waste card it holds only with one card a deal and unlimited
-redeals, where dealing alone brings any card of the stock or waste to the waste's top
-whatever the others are (the key ignores the pointer): elsewhere taking a card out of
-the stock shifts what later deals bring up, or costs a redeal.
+reserves, waste or last stock card, since the card it uncovers is only a gain. Off the
+tableau a weaker condition is enough, and a Klondike stock or waste card may go home
+only with one card a deal (``KlondikeAdapter.auto`` has both proofs).
 """
 
 from __future__ import annotations

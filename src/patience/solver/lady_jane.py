@@ -132,9 +132,10 @@ class LadyJaneAdapter(Adapter):
     def auto(self, p: Position) -> tuple[list[Move], Position]:
         """Play cards home from any source while it is provably safe, and with the cuts
         on, every tableau top card that would come straight back (``klondike_returns``),
-        and every card of a reserve, the waste or the stock with every card two ranks
-        below it home (as in Klondike's stock: ``KlondikeAdapter.auto`` has the proof;
-        taking it away only uncovers the card under it sooner)."""
+        and the top card of a reserve or the waste, or a one-card stock, as soon as
+        every card two ranks below it is home (as in Klondike's stock:
+        ``KlondikeAdapter.auto`` has the proof; taking it away only uncovers the card
+        under it sooner)."""
         played: list[Move] = []
         g = self.game
         rel = _relative(p.base)

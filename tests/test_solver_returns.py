@@ -18,16 +18,19 @@ from patience.solver.search import adapter_for
 RANKS = "A23456789TJQK"
 
 
-def klondike(foundations: dict[str, int], tableau: list[tuple[str, str]]) -> Position:
-    """A draw-1, unlimited-redeal position: foundations by suit letter (cards home),
-    tableau piles as (face-down, face-up) card texts; every other card in the stock."""
+def klondike(
+    foundations: dict[str, int], tableau: list[tuple[str, str]], mode: str = "unlimited"
+) -> Position:
+    """A position with unlimited redeals (draw 1, or draw 3 with ``mode="three"``):
+    foundations by suit letter (cards home), tableau piles as (face-down, face-up) card
+    texts; every other card in the stock."""
     used = {f"{RANKS[r]}{s}" for s, n in foundations.items() for r in range(n)}
     for down, up in tableau:
         used |= set(down.split()) | set(up.split())
     stock = [TEXT[c] for c in range(52) if TEXT[c] not in used]
     data: dict[str, Any] = {
         "game": "klondike",
-        "options": {"mode": "unlimited"},
+        "options": {"mode": mode},
         "deal": None,
         "stock": stock,
         "waste": [],
@@ -49,10 +52,12 @@ def adapter(p: Position, prune: bool = True) -> KlondikeAdapter:
 def test_a_card_that_would_come_straight_back_goes_home_at_once() -> None:
     # 5H could go home but is not safe (no black 4 is home). On its parent 6S it goes
     # home at once: it would come straight back onto 6S. 5D lies on a face-down card,
-    # and 9C alone in its pile is no King: neither could come back where it was.
+    # and 9C alone in its pile is no King: neither could come back where it was. (Three
+    # cards a deal: with one, the stock's low cards would go home too, and make 5D safe.)
     p = klondike(
         {"S": 0, "H": 4, "C": 8, "D": 4},
         [("KD", "6S 5H"), ("QD", "5D"), ("", "9C"), ("", ""), ("", ""), ("", ""), ("", "")],
+        mode="three",
     )
     played, q = adapter(p).auto(p)
     assert [str(m) for m in played] == ["t1>f2"]
@@ -65,6 +70,7 @@ def test_a_king_alone_in_its_pile_goes_home_at_once() -> None:
     p = klondike(
         {"S": 0, "H": 0, "C": 12, "D": 0},
         [("", "KC"), ("8D", "7H"), ("", ""), ("", ""), ("", ""), ("", ""), ("", "")],
+        mode="three",  # with one card a deal the stock's Aces would go home too
     )
     played, q = adapter(p).auto(p)
     assert [str(m) for m in played] == ["t1>f3"]

@@ -27,8 +27,9 @@ static int do_auto(Search *S) {
         }
         /* The stock cycle's cards that may go home: with unlimited redeals all, dealt
          * up first; with a limit the waste's top alone. */
-        int first = S->limit < 0 ? 0 : s->ptr - 1, end = S->limit < 0 ? s->nseq : s->ptr;
-        for (int k = first < 0 ? end : first; pool && k < end; k++) {
+        int first = S->limit < 0 || !s->ptr ? 0 : s->ptr - 1;
+        int end = !pool ? 0 : S->limit < 0 ? s->nseq : s->ptr;
+        for (int k = first; k < end; k++) {
             int c = s->seq[k], r = s->rel[c];
             if (s->h[SUIT[c]] != r - 1 || !below_home(r, s->h)) continue;
             int deals = k + 1 - s->ptr, redeals = s->redeals;

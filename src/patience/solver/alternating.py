@@ -139,6 +139,12 @@ def is_safe(card: int, rank: int, h: list[int]) -> bool:
     return True
 
 
+def below_home(rank: int, h: list[int]) -> bool:
+    """Whether every card two ranks below ``rank`` is home: enough for a card off the
+    tableau that can go home to go at once (``KlondikeAdapter.auto``)."""
+    return min(h) >= rank - 2
+
+
 def tableau_key(p: Position, piles: Sequence[Sequence[int]] | None = None) -> bytes:
     """The tableau as a set of piles (their order never matters): sorted, down counts kept;
     ``piles``: the cards of each pile in place of ``p``'s (the same down counts)."""

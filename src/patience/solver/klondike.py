@@ -41,6 +41,7 @@ from ..rules import Game
 from .alternating import (
     EMPTIED,
     arrangement,
+    below_home,
     heights,
     is_safe,
     native_position,
@@ -196,7 +197,7 @@ class KlondikeAdapter(Adapter):
             for idx in range(first, end) if pool else ():
                 c = seq[idx]
                 r = RANK[c]
-                if h[SUIT[c]] != r - 1 or min(h) < r - 2:
+                if h[SUIT[c]] != r - 1 or not below_home(r, h):
                     continue
                 if idx >= ptr - 1:
                     deals, redeals = idx + 1 - ptr, p.redeals

@@ -19,6 +19,7 @@ from ..rules import Game
 from .alternating import (
     EMPTIED,
     arrangement,
+    below_home,
     heights,
     honours,
     is_safe,
@@ -150,7 +151,7 @@ class LadyJaneAdapter(Adapter):
                 if h[SUIT[c]] != r - 1:
                     continue
                 if src[0] != "t":
-                    go = min(h) >= r - 2 if self.prune else is_safe(c, r, h)
+                    go = below_home(r, h) if self.prune else is_safe(c, r, h)
                 else:
                     go = is_safe(c, r, h) or self.prune and comes_back(p, int(src[1:]) - 1, rel)
                 if go:

@@ -17,7 +17,7 @@ from patience import game_for
 from patience.cards import RANK, RED, TEXT
 from patience.games import position_from_json
 from patience.moves import Move
-from patience.solver import solve
+from patience.solver import alternating, solve
 from patience.solver.alternating import arrangement, relative_rank
 from patience.solver.base import Twin
 from patience.solver.dfs import search
@@ -74,6 +74,57 @@ def test_the_move_to_the_twin_carries_a_twin_obligation() -> None:
     tag = tags[(Move("t1", "t2", 2),)]
     # It names 6S, the parent left free, and equals that card's obligation.
     assert isinstance(tag, Twin) and tag == 31 and hash(tag) == hash(31)
+
+
+# Lost (draw 3): two runs may move to their twin parent, 6C onto 7H or 7D and 4C onto 5D
+# or 5H; every other line is soon lost.
+TWINS_LOST = {
+    "game": "klondike",
+    "options": {"mode": "three"},
+    "deal": 1,
+    "stock": ["6H", "9C", "6S", "TC", "8C", "3D"],
+    "waste": ["4H", "7S", "3S", "TD", "4S", "8H", "2C", "JH", "6D", "8D", "QS"],
+    "foundations": [[], ["AH", "2H", "3H"], ["AC"], ["AS"]],
+    "tableau": [
+        {"down": [], "up": ["KS", "QH", "JS", "TH"]},
+        {"down": ["7H"], "up": ["TS", "9D", "8S", "7D", "6C"]},
+        {"down": ["5D", "9S"], "up": ["5C", "4D", "3C"]},
+        {"down": ["JC", "KC", "KH"], "up": ["4C"]},
+        {"down": ["9H", "KD"], "up": ["QC"]},
+        {"down": ["2D", "5H", "AD", "2S"], "up": ["QD"]},
+        {"down": ["JD", "7C"], "up": ["5S"]},
+    ],
+    "reserve": [],
+    "redeals": 4,
+    "base": None,
+    "score": 5,
+}
+
+
+def test_after_a_move_to_the_twin_the_move_back_is_not_searched() -> None:
+    """The search opens the state after a move to the twin parent (it has its parent's
+    key) without its table, and leaves out its move back, whose children are the
+    parent's own: the start is opened once, not again under the twins' obligations.
+    The native search opens the same states."""
+    p = position_from_json(TWINS_LOST)
+    a = adapter_for(game_for(p))
+    opened: list[tuple[object, object]] = []
+    children = a.children
+
+    def spy(q: object, tag: object = None) -> object:
+        opened.append((q, tag))
+        return children(q, tag)  # type: ignore[arg-type]
+
+    a.children = spy  # type: ignore[method-assign]
+    verdict, _, states = search(p, a)
+    assert verdict == "lost"
+    assert sum(isinstance(tag, Twin) for _, tag in opened) >= 2
+    assert [tag for q, tag in opened if q == p] == [None]
+    g = game_for(p)
+    native = alternating.native
+    if native is not None:
+        args = (*alternating.native_position(p), p.redeals, g.draw, -1, True)
+        assert native.search(*args, -1, 30.0, -1, 1 << 16, None) == (1, [], states)
 
 
 @pytest.mark.parametrize(

@@ -177,17 +177,44 @@ static int budget_out(Search *S) {
     return 0;
 }
 
+enum { OPEN = 5 }; /* open_node: the node has children to search */
+
+/* The node after a run moved from its parent to the parent's twin (obligation: the
+ * card it left free, ``card``), as dfs.py's enter() opens it. Its state has its
+ * parent's key (canon_key), and only its parent's search makes it: a move to a twin
+ * is the one tableau move that leaves that card free without turning a card, so no
+ * other line reaches this state under this obligation, and it is not tabled. Of its
+ * children, the one by a move to a twin is the run moved back (a run that fits on the
+ * card freed lay on neither of its two parents: the card was covered by this run, its
+ * twin was a pile's top), whose children are the parent's own: it is left out. A cycle
+ * through this node runs through its children, which are tabled. */
+static int open_twin(Search *S, int card, size_t *base) {
+    S->tabled = 0;
+    S->states++;
+    if (budget_out(S)) return STOP;
+    *base = S->nkids;
+    if (S->lady_jane)
+        lj_children(S, card);
+    else
+        children(S, card);
+    size_t kept = *base;
+    for (size_t k = *base; k < S->nkids; k++)
+        if (!(S->kids[k].tag >= SWITCH && S->kids[k].tag < SWITCH + 52)) S->kids[kept++] = S->kids[k];
+    S->nkids = kept;
+    return S->oom ? STOP : OPEN;
+}
+
 /* dfs.py's enter(): open the node the state is in now, its children appended to
  * S->kids from ``*base``. OPEN: there are children to search; otherwise the node
  * is closed (LOST: a loss or a state already searched), won, or the budget ran out. */
-enum { OPEN = 5 };
-
 static int open_node(Search *S, int tag, int left, size_t *base) {
     State *s = &S->st;
     if (do_auto(S)) tag = NOTAG;
     if (S->oom) return STOP;
     if (s->h[0] + s->h[1] + s->h[2] + s->h[3] == 52) return WON;
     if (finish(S)) return WON;
+    if (tag >= SWITCH && tag < SWITCH + 52) return open_twin(S, tag - SWITCH, base);
+    S->tabled = 1;
     uint64_t a, b;
     if (S->canon)
         canon_key(S, &a, &b);
@@ -208,15 +235,10 @@ static int open_node(Search *S, int tag, int left, size_t *base) {
     b = mixb(b);
     prefetch(S, a);
     if (tag != NOTAG) {
-        /* A run moved to its twin parent: the parent's own arrangement (canon_key),
-         * which the same state with no obligation would cover; the obligation is the
-         * same as any other about the card it left free. */
-        int twin = tag >= SWITCH && tag < SWITCH + 52;
-        if (twin) tag -= SWITCH;
         uint64_t ta = mixa(a ^ (0xA0761D6478BD642FULL * (uint64_t)(tag + 1)));
         uint64_t tb = mixb(b + 0xE7037ED1A0B428DBULL * (uint64_t)(tag + 1));
         prefetch(S, ta);
-        if (!twin && covers(S, a, b, cost)) return LOST;
+        if (covers(S, a, b, cost)) return LOST;
         a = ta;
         b = tb;
     }
@@ -244,6 +266,7 @@ typedef struct {
     size_t base, next, end; /* its children in S->kids, the next to search */
     int left;               /* discrepancies left */
     int unasked;            /* its children made without asking lost() (ask_lost) */
+    int tabled;             /* its key is on S->path (open_twin: not) */
 } Frame;
 
 /* The depth-first search from the state the search is in (an explicit stack: a line
@@ -265,7 +288,7 @@ static int dfs(Search *S, int left) {
                 ret = STOP;
                 break;
             }
-            Frame f = {undo, base, base, S->nkids, left, S->unasked};
+            Frame f = {undo, base, base, S->nkids, left, S->unasked, S->tabled};
             stack[depth++] = f;
         } else {
             undo_to(S, undo);
@@ -278,7 +301,7 @@ static int dfs(Search *S, int left) {
             if (f->next < f->end && !(S->lds && i && (size_t)f->left < i)) break;
             if (f->next < f->end) S->cut = 1;
             S->nkids = f->base;
-            S->npath--;
+            S->npath -= (size_t)f->tabled;
             undo_to(S, f->undo);
             depth--;
             f = NULL;

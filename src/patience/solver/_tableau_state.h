@@ -100,6 +100,7 @@ typedef struct {
     int cut, incomplete, oom, interrupted;
     long probes, relax_losses, ordered_runs, ordered_losses; /* lately: see lost() */
     int parent_unasked, unasked; /* lost() not asked of the parent, of this node */
+    int tabled;                  /* the node just opened is in the table (open_twin) */
     PyObject *cancel;
     PyThreadState *ts;
 } Search;

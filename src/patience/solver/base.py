@@ -30,9 +30,10 @@ class Twin(int):
     """The obligation (a card, equal to it) of a move that leaves the state's key as it
     was: a run moved from a parent to the parent's twin, where the key names a state by
     its arrangement (``alternating.arrangement``). The same state with no obligation is
-    then its parent's own, whose search is what makes this child: it does not cover
-    the child, so the search does not ask (``dfs.search``). As an obligation it is the
-    same as any other about its card (it is equal to the card, and hashes as it)."""
+    then its parent's own, whose search is what makes this child, and nothing else
+    does: the search opens it without its table, and leaves out its move back
+    (``dfs.search``). As an obligation it is the same as any other about its card (it
+    is equal to the card)."""
 
 
 Child = tuple[tuple[Move, ...], Position, Move, Tag]

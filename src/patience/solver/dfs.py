@@ -85,7 +85,6 @@ def search(
 
     def enter(p: Position, moves: tuple[Move, ...], left: int, tag: Tag) -> bool:
         """Open a node; True when it is a win (the line then ends with it)."""
-        nonlocal states
         auto_moves, p = adapter.auto(p)
         if auto_moves:
             moves = moves + tuple(auto_moves)
@@ -99,6 +98,8 @@ def search(
         if finish is not None:
             line.append(moves + tuple(finish))
             return True
+        if isinstance(tag, Twin):
+            return open_twin(p, moves, left, tag)
         key: Hashable = adapter.key(p)
         if limited:
             # A state searched with at least as many discrepancies left is covered.
@@ -107,8 +108,8 @@ def search(
             cost = adapter.cost(p)
         if tag is not None:
             # The same state searched with no obligation covers it: an obligation only
-            # narrows the choice of moves (not a Twin's: that state is its parent).
-            if not isinstance(tag, Twin) and table.covers(key, cost):
+            # narrows the choice of moves.
+            if table.covers(key, cost):
                 return False
             key = (key, tag)
         # An ancestor with the same key had a cost no higher (costs never fall along a
@@ -116,6 +117,31 @@ def search(
         if key in on_path or table.covers(key, cost):
             return False
         table.add(key, cost)
+        count()
+        on_path.add(key)
+        line.append(moves)
+        stack.append([adapter.children(p, tag), 0, key, left])
+        return False
+
+    def open_twin(p: Position, moves: tuple[Move, ...], left: int, tag: Twin) -> bool:
+        """Open the node after a run moved from its parent to the parent's twin. Its
+        position has its parent's key, and only its parent's search makes it: a move to
+        a twin is the one tableau move that leaves the card ``tag`` free without turning
+        a card, so no other line reaches it under this obligation, and it is not tabled.
+        Of its children, the one by a move to a twin is the run moved back (a run that
+        fits on the card freed lay on neither of its two parents: the card was covered
+        by this run, its twin was a pile's top), whose children are the parent's own:
+        it is left out. A cycle through this node runs through its children, which are
+        tabled."""
+        count()
+        line.append(moves)
+        kids = [k for k in adapter.children(p, tag) if not isinstance(k[3], Twin)]
+        stack.append([kids, 0, None, left])
+        return False
+
+    def count() -> None:
+        """One more state searched, within the budget."""
+        nonlocal states
         states += 1
         if states & 511 == 0:
             if deadline is not None and clock.now() > deadline:
@@ -124,10 +150,6 @@ def search(
                 raise _Stop
         if max_states is not None and states > max_states:
             raise _Stop
-        on_path.add(key)
-        line.append(moves)
-        stack.append([adapter.children(p, tag), 0, key, left])
-        return False
 
     def won() -> list[Move]:
         return [m for step in line for m in step]
@@ -140,7 +162,7 @@ def search(
             kids, i, key, left = frame
             if i >= len(kids):
                 stack.pop()
-                on_path.discard(key)
+                on_path.discard(key)  # None for a node not tabled (open_twin)
                 line.pop()
                 continue
             frame[1] = i + 1

@@ -293,6 +293,41 @@ def test_hint_find_winnable_and_cancel() -> None:
     assert hint(won, timeout=5).verdict == "winnable"
 
 
+def test_passes_under_the_looser_rules_end_their_proof_at_a_win() -> None:
+    # With looser_passes, discrepancy passes under the looser rules come before their
+    # exhaustive search. A win there ends the looser proof (it says nothing of the real
+    # rules), so the real rules' exhaustive search starts at once; a loss is the answer.
+    seen: list[Stage] = []
+
+    def looser_says(verdict: Verdict, at_limit: int | None) -> Runner:
+        def runner(stage: Stage, states: int | None) -> tuple[Verdict, list[Move], int]:
+            seen.append(stage)
+            hit = stage.looser and stage.limit == at_limit
+            return (verdict if hit else Verdict.UNKNOWN), [], 1
+
+        return runner
+
+    far = time.monotonic() + 3600
+    plan = Schedule(passes=1.0, plain=3, looser=1.0, looser_passes=1.0)
+    assert run(plan, Budget.until(far), looser_says(Verdict.WON, 1)) == (Verdict.UNKNOWN, [])
+    assert [(s.limit, s.looser) for s in seen] == [
+        (0, False), (1, False), (2, False), (0, True), (1, True), (None, False)
+    ]
+    seen.clear()
+    assert run(plan, Budget.until(far), looser_says(Verdict.LOST, 0))[0] == Verdict.LOST
+    assert [(s.limit, s.looser) for s in seen][3:] == [(0, True)]
+    # No verdict from the passes: the looser rules' exhaustive search follows them.
+    seen.clear()
+    run(plan, Budget.until(far), looser_says(Verdict.WON, None))
+    assert [(s.limit, s.looser) for s in seen][3:] == [
+        (0, True), (1, True), (2, True), (None, True), (None, False)
+    ]
+    # Without looser_passes, the looser proof is its exhaustive search alone.
+    seen.clear()
+    run(replace(plan, looser_passes=0.0), Budget.until(far), looser_says(Verdict.WON, None))
+    assert [(s.limit, s.looser) for s in seen][3:] == [(None, True), (None, False)]
+
+
 def test_tiny_table_still_exact() -> None:
     # A transposition table that keeps almost nothing costs time, never correctness.
     hearts = " ".join(f"{r}H" for r in "456789TJQK")

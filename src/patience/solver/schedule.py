@@ -51,9 +51,9 @@ class Schedule:
     whole budget under one bad early move) until ``passes``; jittered restarts until
     ``restarts``; shuffled restarts until ``shuffled``; then the exhaustive search until
     the end. With ``looser`` set, the passes stop at a tenth of the time (or ``passes``,
-    if sooner) for the exhaustive search of the same position under looser rules, until
-    ``looser``: only its ``lost`` counts (a search whose runner knows such rules: the
-    native Klondike)."""
+    if sooner) for the proof of the same position under looser rules: passes under them
+    until ``looser_passes``, then their exhaustive search until ``looser``; only a
+    ``lost`` counts (a search whose runner knows such rules: the native Klondike)."""
 
     passes: float = 0.5
     """The share of the time by which the discrepancy passes end."""
@@ -81,6 +81,10 @@ class Schedule:
     """The unit of the shuffled restarts' caps."""
     looser: float = 0.0
     """The share of the time by which the proof under looser rules ends (0: none)."""
+    looser_passes: float = 0.0
+    """The share of the time by which discrepancy passes under the looser rules end,
+    before their exhaustive search: a win under them ends that stage at once (it proves
+    nothing), and the search under the real rules gets the rest of the time."""
     best: float = 0.0
     """The share of the time by which the best-first searches (``best.py``) end: one per
     estimate of the adapter, one after another, each until its equal part (0: none)."""
@@ -224,11 +228,25 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         if verdict != Verdict.UNKNOWN or budget.now() >= until or budget.spent():
             continue
         verdict, moves = stage(Stage(min(until, budget.deadline), estimate=which))
+    def looser() -> Verdict:
+        """The proof under looser rules: LOST, or UNKNOWN (a win under them proves
+        nothing, so it ends the proof)."""
+        end = budget.at(schedule.looser_passes)
+        for limit in range(schedule.plain):
+            if budget.now() >= end or budget.spent():
+                break
+            found = stage(Stage(min(end, budget.deadline), limit, looser=True))[0]
+            if found != Verdict.UNKNOWN:
+                return Verdict.LOST if found == Verdict.LOST else Verdict.UNKNOWN
+        if budget.spent():
+            return Verdict.UNKNOWN
+        found = stage(Stage(budget.at(schedule.looser), looser=True))[0]
+        return Verdict.LOST if found == Verdict.LOST else Verdict.UNKNOWN
+
     if schedule.looser:
         passes(min(lds_end, budget.at(0.1)))
         if verdict == Verdict.UNKNOWN and not budget.spent():
-            if stage(Stage(budget.at(schedule.looser), looser=True))[0] == Verdict.LOST:
-                verdict = Verdict.LOST
+            verdict = looser()
     passes(lds_end)
     restart_end = budget.at(schedule.restarts)
     seed = 0

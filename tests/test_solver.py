@@ -311,7 +311,12 @@ def test_passes_under_the_looser_rules_end_their_proof_at_a_win() -> None:
     plan = Schedule(passes=1.0, plain=3, looser=1.0, looser_passes=1.0)
     assert run(plan, Budget.until(far), looser_says(Verdict.WON, 1)) == (Verdict.UNKNOWN, [])
     assert [(s.limit, s.looser) for s in seen] == [
-        (0, False), (1, False), (2, False), (0, True), (1, True), (None, False)
+        (0, False),
+        (1, False),
+        (2, False),
+        (0, True),
+        (1, True),
+        (None, False),
     ]
     seen.clear()
     assert run(plan, Budget.until(far), looser_says(Verdict.LOST, 0))[0] == Verdict.LOST
@@ -320,7 +325,11 @@ def test_passes_under_the_looser_rules_end_their_proof_at_a_win() -> None:
     seen.clear()
     run(plan, Budget.until(far), looser_says(Verdict.WON, None))
     assert [(s.limit, s.looser) for s in seen][3:] == [
-        (0, True), (1, True), (2, True), (None, True), (None, False)
+        (0, True),
+        (1, True),
+        (2, True),
+        (None, True),
+        (None, False),
     ]
     # Without looser_passes, the looser proof is its exhaustive search alone.
     seen.clear()

@@ -179,6 +179,9 @@ static int budget_out(Search *S) {
 
 enum { OPEN = 5 }; /* open_node: the node has children to search */
 
+/* Whether an obligation is that of a move of a run to its parent's twin (children()). */
+static inline int twin_tag(int tag) { return tag >= SWITCH && tag < SWITCH + 52; }
+
 /* The node after a run moved from its parent to the parent's twin (obligation: the
  * card it left free, ``card``), as dfs.py's enter() opens it. Its state has its
  * parent's key (canon_key), and only its parent's search makes it: a move to a twin
@@ -199,7 +202,7 @@ static int open_twin(Search *S, int card, size_t *base) {
         children(S, card);
     size_t kept = *base;
     for (size_t k = *base; k < S->nkids; k++)
-        if (!(S->kids[k].tag >= SWITCH && S->kids[k].tag < SWITCH + 52)) S->kids[kept++] = S->kids[k];
+        if (!twin_tag(S->kids[k].tag)) S->kids[kept++] = S->kids[k];
     S->nkids = kept;
     return S->oom ? STOP : OPEN;
 }
@@ -213,7 +216,7 @@ static int open_node(Search *S, int tag, int left, size_t *base) {
     if (S->oom) return STOP;
     if (s->h[0] + s->h[1] + s->h[2] + s->h[3] == 52) return WON;
     if (finish(S)) return WON;
-    if (tag >= SWITCH && tag < SWITCH + 52) return open_twin(S, tag - SWITCH, base);
+    if (twin_tag(tag)) return open_twin(S, tag - SWITCH, base);
     S->tabled = 1;
     uint64_t a, b;
     if (S->canon)

@@ -220,14 +220,6 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
                 return
             verdict, moves = stage(Stage(min(end, budget.deadline), limit))
 
-    lds_end = budget.at(schedule.passes)
-    if schedule.probe and not budget.spent():
-        verdict, moves = stage(Stage(budget.deadline, cap=schedule.probe))
-    for which in range(schedule.estimates if schedule.best else 0):
-        until = budget.at(schedule.best * (which + 1) / schedule.estimates)
-        if verdict != Verdict.UNKNOWN or budget.now() >= until or budget.spent():
-            continue
-        verdict, moves = stage(Stage(min(until, budget.deadline), estimate=which))
     def looser() -> Verdict:
         """The proof under looser rules: LOST, or UNKNOWN (a win under them proves
         nothing, so it ends the proof)."""
@@ -243,6 +235,14 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         found = stage(Stage(budget.at(schedule.looser), looser=True))[0]
         return Verdict.LOST if found == Verdict.LOST else Verdict.UNKNOWN
 
+    lds_end = budget.at(schedule.passes)
+    if schedule.probe and not budget.spent():
+        verdict, moves = stage(Stage(budget.deadline, cap=schedule.probe))
+    for which in range(schedule.estimates if schedule.best else 0):
+        until = budget.at(schedule.best * (which + 1) / schedule.estimates)
+        if verdict != Verdict.UNKNOWN or budget.now() >= until or budget.spent():
+            continue
+        verdict, moves = stage(Stage(min(until, budget.deadline), estimate=which))
     if schedule.looser:
         passes(min(lds_end, budget.at(0.1)))
         if verdict == Verdict.UNKNOWN and not budget.spent():

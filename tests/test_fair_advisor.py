@@ -226,3 +226,19 @@ def test_an_undecided_arrangement_is_solved_again_with_more_states() -> None:
     assert again.samples == once.samples == 8
     assert again.unknown < once.unknown
     assert again == chance(p, k, replace(tight, max_states=100_000), seed=3)
+
+
+def test_the_advice_does_not_depend_on_the_time_it_is_given() -> None:
+    """The same view, settings and seed give the same answer whatever the budget (a
+    hint's 2 s or a study's 60 s), as long as the budget does not cut a solve short:
+    each arrangement's solve lays the schedule's stages over the same span. They were
+    laid over the time left, so with 1 s the passes of Klondike no-redeal ended after
+    30 ms, and the arrangements solved after them were decided otherwise."""
+    game = get_game("klondike", {"mode": "no-redeal"})
+    p = game.new_position(1)
+    k = Knowledge.start(p)
+    settings = Settings(samples=4, max_states=20_000)
+    short = advise(p, k, replace(settings, budget=1.0))
+    long = advise(p, k, replace(settings, budget=600.0))
+    assert (short.plan, short.estimate) == (long.plan, long.estimate)
+    assert short.candidates == long.candidates

@@ -18,7 +18,16 @@ from patience.cards import RANK, SUIT, make_card, parse_card, parse_rank
 from patience.games import position_from_json, position_to_json
 from patience.moves import Move
 from patience.solver import Hint, SolveResult, find_winnable, hint, solve
-from patience.solver.schedule import Budget, Runner, Schedule, Stage, Verdict, luby, run
+from patience.solver.schedule import (
+    Budget,
+    Runner,
+    Schedule,
+    Stage,
+    Verdict,
+    for_budget,
+    luby,
+    run,
+)
 from patience.solver.search import replay
 
 
@@ -400,3 +409,18 @@ def test_the_schedule_runs_its_stages_in_order_within_one_budget() -> None:
     assert [luby(k) for k in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     assert seen[-1].seed == 0 and not seen[-1].shuffle  # then the exhaustive search
     assert Verdict.of_code(0) == "won" and Verdict.of_code(1) == Verdict.LOST
+
+
+def test_a_window_lays_the_stages_over_its_seconds_whatever_the_deadline() -> None:
+    """``Budget.window``: the stages end at shares of the window, while the deadline
+    still ends the search (the fair advisor's sampled solves, with 2 s or 60 s left);
+    a search that runs the schedule itself (Hopscotch's native one) gets the same ends
+    as shares of the time it has, at most all of it."""
+    short = Budget(start=100.0, deadline=102.0, window=60.0)
+    assert short.at(0.03) == pytest.approx(101.8)
+    assert Budget(start=100.0, deadline=102.0).at(0.03) == pytest.approx(100.06)
+    own = Schedule(passes=0.7, restarts=0.7, restart_limit=2, restart_slice=1.0)
+    assert for_budget(own, short) == replace(own, passes=1.0, restarts=1.0)
+    long = for_budget(own, Budget(start=0.0, deadline=600.0, window=60.0))
+    assert (long.passes, long.restarts) == pytest.approx((0.07, 0.07))
+    assert for_budget(own, Budget(start=0.0, deadline=600.0)) == own

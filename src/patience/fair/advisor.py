@@ -123,6 +123,17 @@ class _Clock:
         return self.left() <= 0 or (self.cancel is not None and self.cancel.is_set())
 
 
+SOLVE_WINDOW = 60.0
+"""The seconds each arrangement's solve lays its schedule's stages over, whatever the
+time left (``Budget.window``): the states bound ends the solve long before its first
+stage would (a 20,000-state solve takes a few hundredths of a second), so its verdict
+depends on the states alone, the same in a 2 s hint as in a study's 60 s decision. The
+fair rows of docs/winnability.md were played with 60 s a decision, and so with these
+stages. Laid over the time left, a hint's stages depended on it: with 1 s, Klondike
+no-redeal's passes ended after 30 ms and the stages after them decided arrangements
+the passes left undecided."""
+
+
 def _solve(p: Position, settings: Settings, clock: _Clock) -> tuple[str, list[Move]]:
     if game_for(p).is_won(p):
         return "won", []
@@ -133,6 +144,7 @@ def _solve(p: Position, settings: Settings, clock: _Clock) -> tuple[str, list[Mo
         cancel=clock.cancel,
         table_size=max(1_000, settings.max_states // 16),
         check=False,  # many solves: the bot and the player play every move through play
+        window=SOLVE_WINDOW,
     )
     return r.result, r.moves
 

@@ -102,6 +102,11 @@ class Budget:
     max_states: int | None = None
     cancel: threading.Event | None = None
     states: int = 0
+    window: float | None = None
+    """The seconds from ``start`` that the schedule's stages are laid over (None: up to
+    the deadline). A caller that may have to stop early, yet wants the stages of a
+    longer search, gives both: its answer then does not depend on the time it had,
+    unless the deadline cuts the search short (the fair advisor's sampled solves)."""
 
     @classmethod
     def until(
@@ -128,7 +133,8 @@ class Budget:
         if self.untimed():
             assert self.max_states is not None
             return self.max_states * share
-        return self.start + (self.deadline - self.start) * share
+        span = self.deadline - self.start if self.window is None else self.window
+        return self.start + span * share
 
     def left(self) -> int | None:
         """States left (None: no limit)."""
@@ -148,9 +154,18 @@ class Budget:
 def for_budget(schedule: Schedule, budget: Budget) -> Schedule:
     """``schedule`` for a search that runs it by itself (Hopscotch's native one) within
     ``budget``: with no time limit, no stage is cut by a time slice either (a slice would
-    make the answer depend on the machine's speed)."""
+    make the answer depend on the machine's speed); with a ``window``, the shares that
+    end its stages are of the window, given as shares of the time it has."""
     if budget.untimed() and schedule.restart_slice is not None:
         return replace(schedule, restart_slice=math.inf)
+    span = budget.deadline - budget.start
+    if budget.window is not None and not budget.untimed() and span > 0:
+        scale = budget.window / span
+        return replace(
+            schedule,
+            passes=min(1.0, schedule.passes * scale),
+            restarts=min(1.0, schedule.restarts * scale),
+        )
     return schedule
 
 

@@ -124,6 +124,7 @@ def solve(
     *,
     table_size: int = DEFAULT_TABLE_SIZE,
     check: bool = True,
+    window: float | None = None,
 ) -> SolveResult:
     """Decide ``position``: ``won`` with a winning line, ``lost`` (proven) or ``unknown``.
 
@@ -134,12 +135,14 @@ def solve(
     a caller that makes many solves, needs their verdicts, and plays any move it takes
     through ``play`` itself (the fair advisor's sampled arrangements). The verdict is
     the same either way (the native verdicts are tested against the reference search
-    with the check on). ``seconds`` is the search's time, to its verdict."""
+    with the check on). ``window``: the seconds the schedule's stages are laid over, if
+    not the timeout (``Budget.window``). ``seconds`` is the search's time, to its
+    verdict."""
     start = clock.now()
     game = game_for(position)
     adapter = adapter_for(game)
     deadline = math.inf if timeout is None else start + timeout
-    budget = Budget(start, deadline, max_states, cancel)
+    budget = Budget(start, deadline, max_states, cancel, window=window)
     verdict, moves, states = decide(position, adapter, budget, table_size)
     seconds = clock.now() - start
     if verdict == Verdict.WON and check:

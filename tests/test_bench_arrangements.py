@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
+from bench_scripts import load_bench
 from patience.cards import parse_card
 from patience.games import get_game
 
-_spec = importlib.util.spec_from_file_location(
-    "arrangements", Path(__file__).resolve().parent.parent / "bench" / "arrangements.py"
-)
-assert _spec is not None and _spec.loader is not None
-arrangements = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(arrangements)
+arrangements = load_bench("arrangements")
 
 OTHER = {"build": "other-suit", "kings": "to-bottom"}
 

@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from bench_scripts import load_bench
 
-_spec = importlib.util.spec_from_file_location(
-    "compare", Path(__file__).resolve().parent.parent / "bench" / "compare.py"
-)
-assert _spec is not None and _spec.loader is not None
-compare = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(compare)
+compare = load_bench("compare")
 
 
 def _runs(

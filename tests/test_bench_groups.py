@@ -2,31 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from bench_scripts import load_bench
 from patience.games import get_game
 from patience.solver.bakers_dozen import BakersDozenAdapter
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
-
-
-def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-groups = _load("groups")
-arrangements = _load("arrangements")
+groups = load_bench("groups")
+arrangements = load_bench("arrangements")
 
 OTHER = {"build": "other-suit", "kings": "to-bottom"}
 

@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from bench_scripts import load_bench
 
-_spec = importlib.util.spec_from_file_location(
-    "proofs", Path(__file__).resolve().parent.parent / "bench" / "proofs.py"
-)
-assert _spec is not None and _spec.loader is not None
-proofs = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(proofs)
+proofs = load_bench("proofs")
 
 
 def side(result: str, cpu: float, states: int) -> dict[str, object]:

@@ -4,39 +4,18 @@ set against the real outcomes group by group."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from bench_scripts import load_bench
 from patience.fair.advisor import Estimate, advise
 from patience.fair_assist import HINT
 from patience.games import get_game
 from patience.solver import clock, search
 
-_BENCH = Path(__file__).resolve().parent.parent / "bench"
-
-
-def _load(name: str) -> ModuleType:
-    # A bench imports the scripts beside it, and puts its folder on the path to do so:
-    # the path is given back as it was, for the other tests.
-    saved = list(sys.path)
-    sys.path.insert(0, str(_BENCH))
-    try:
-        spec = importlib.util.spec_from_file_location(name, _BENCH / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path[:] = saved
-
-
-schedule = _load("schedule")
-chance = _load("chance")
+schedule = load_bench("schedule")
+chance = load_bench("chance")
 
 
 def test_a_varied_schedule_holds_inside_and_is_undone_after() -> None:

@@ -87,25 +87,23 @@ class ClassSearch:
         t[j] = t[j] + (c,)
         return tuple(t), h
 
+    def position(self, tab: Tableau, h: Heights) -> Position:
+        """The deal's position with this tableau and these cards home."""
+        found = tuple(tuple(s * 13 + r for r in range(h[s])) for s in range(4))
+        return replace(self.start, tableau=tab, foundations=found)
+
     def settle(self, tab: Tableau, h: Heights) -> tuple[Tableau, Heights]:
-        """The safe moves home (the adapter's ``auto``: every card of the rank below home)."""
-        moved = True
-        while moved:
-            moved = False
-            for i, pile in enumerate(tab):
-                if pile:
-                    c = pile[-1]
-                    r = RANK[c]
-                    if h[SUIT[c]] == r - 1 and (r == 1 or min(h) >= r - 1):
-                        tab, h = self.play(tab, h, (i, -1))
-                        moved = True
-        return tab, h
+        """After the adapter's safe moves home (``auto``)."""
+        _, p = self.adapter.auto(self.position(tab, h))
+        home = [0, 0, 0, 0]
+        for f in p.foundations:
+            if f:
+                home[SUIT[f[0]]] = len(f)
+        return tuple(tuple(pile) for pile in p.tableau), tuple(home)
 
     def dead(self, tab: Tableau, h: Heights) -> bool:
         """The adapter's relaxation, which proves a state lost (and so its class)."""
-        found = tuple(tuple(s * 13 + r for r in range(h[s])) for s in range(4))
-        p: Position = replace(self.start, tableau=tab, foundations=found)
-        return self.adapter.dead(p, list(h))
+        return self.adapter.dead(self.position(tab, h), list(h))
 
     # --- classes -------------------------------------------------------------------
 

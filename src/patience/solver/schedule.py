@@ -160,11 +160,12 @@ def for_budget(schedule: Schedule, budget: Budget) -> Schedule:
         return replace(schedule, restart_slice=math.inf)
     span = budget.deadline - budget.start
     if budget.window is not None and not budget.untimed() and span > 0:
-        scale = budget.window / span
+
+        def of_time(share: float) -> float:
+            return min(1.0, (budget.at(share) - budget.start) / span)
+
         return replace(
-            schedule,
-            passes=min(1.0, schedule.passes * scale),
-            restarts=min(1.0, schedule.restarts * scale),
+            schedule, passes=of_time(schedule.passes), restarts=of_time(schedule.restarts)
         )
     return schedule
 

@@ -424,3 +424,31 @@ def test_a_window_lays_the_stages_over_its_seconds_whatever_the_deadline() -> No
     long = for_budget(own, Budget(start=0.0, deadline=600.0, window=60.0))
     assert (long.passes, long.restarts) == pytest.approx((0.07, 0.07))
     assert for_budget(own, Budget(start=0.0, deadline=600.0)) == own
+
+
+def test_the_search_by_classes_ends_the_search_with_its_verdict() -> None:
+    # A loss, or a win with its line; undecided, the exhaustive search follows it.
+    seen: list[Stage] = []
+    line = [Move.parse("t1>f1")]
+
+    def classes_say(verdict: Verdict) -> Runner:
+        def runner(stage: Stage, states: int | None) -> tuple[Verdict, list[Move], int]:
+            seen.append(stage)
+            if not stage.classes:
+                return Verdict.UNKNOWN, [], 1
+            return verdict, line if verdict == Verdict.WON else [], 1
+
+        return runner
+
+    far = time.monotonic() + 3600
+    plan = Schedule(passes=1.0, plain=1, classes=1.0)
+    assert run(plan, Budget.until(far), classes_say(Verdict.LOST)) == (Verdict.LOST, [])
+    assert [(s.limit, s.classes) for s in seen] == [(0, False), (None, True)]
+    seen.clear()
+    assert run(plan, Budget.until(far), classes_say(Verdict.WON)) == (Verdict.WON, line)
+    seen.clear()
+    assert run(plan, Budget.until(far), classes_say(Verdict.UNKNOWN)) == (Verdict.UNKNOWN, [])
+    assert [(s.limit, s.classes) for s in seen] == [(0, False), (None, True), (None, False)]
+    seen.clear()
+    run(replace(plan, classes=0.0), Budget.until(far), classes_say(Verdict.LOST))
+    assert [s.classes for s in seen] == [False, False]

@@ -27,27 +27,28 @@ static int bd_auto(Search *S) {
 }
 
 /* A card's parents: rank + 1, any suit or (other_suit) another suit. */
-static int bd_parent(const Search *S, int c, int q) {
-    return RANK[q] == RANK[c] + 1 && !(S->other_suit && SUIT[q] == SUIT[c]);
+static inline int bd_parent_of(int other_suit, int c, int q) {
+    return RANK[q] == RANK[c] + 1 && !(other_suit && SUIT[q] == SUIT[c]);
 }
 
-/* BakersDozenAdapter.dead: whether the relaxation R cannot empty the piles. */
-static int bd_dead(const Search *S) {
-    const State *s = &S->st;
+/* BakersDozenAdapter.dead on these piles and cards home: whether the relaxation R
+ * cannot empty the piles. */
+static int bd_dead_piles(const uint8_t (*tab)[MAXPILE], const int *len, const int *home,
+                         int other_suit, int kings_move) {
     int avail[52], gone[52], top[13], hh[4];
     memset(avail, 0, sizeof avail);
     memset(gone, 0, sizeof gone);
     int king_room = 0;
     for (int i = 0; i < 13; i++) {
-        top[i] = s->len[i];
+        top[i] = len[i];
         if (top[i])
-            avail[s->tab[i][top[i] - 1]] = 1;
+            avail[tab[i][top[i] - 1]] = 1;
         else
-            king_room = S->kings_move;
+            king_room = kings_move;
     }
     for (int su = 0; su < 4; su++) {
-        hh[su] = s->h[su];
-        for (int r = 0; r < s->h[su]; r++) gone[su * 13 + r] = 1;
+        hh[su] = home[su];
+        for (int r = 0; r < home[su]; r++) gone[su * 13 + r] = 1;
     }
     int progress = 1;
     while (progress) {
@@ -56,7 +57,7 @@ static int bd_dead(const Search *S) {
             int n = top[i];
             if (!n) continue;
             while (n) {
-                int c = s->tab[i][n - 1], su = SUIT[c];
+                int c = tab[i][n - 1], su = SUIT[c];
                 if (hh[su] == c % 13) {
                     gone[c] = 1;
                     int k = hh[su] + 1;
@@ -67,24 +68,29 @@ static int bd_dead(const Search *S) {
                     if (RANK[c] < 13)
                         for (int t = 0; t < 4 && !ok; t++) {
                             int q = t * 13 + RANK[c];
-                            if (bd_parent(S, c, q) && avail[q]) ok = 1;
+                            if (bd_parent_of(other_suit, c, q) && avail[q]) ok = 1;
                         }
                     if (!ok && !(king_room && RANK[c] == 13)) break;
                     gone[c] = 1;
                 }
                 n--;
-                if (n) avail[s->tab[i][n - 1]] = 1;
+                if (n) avail[tab[i][n - 1]] = 1;
             }
             if (n != top[i]) {
                 top[i] = n;
                 progress = 1;
-                if (!n) king_room = S->kings_move;
+                if (!n) king_room = kings_move;
             }
         }
     }
     for (int i = 0; i < 13; i++)
         if (top[i]) return 1;
     return 0;
+}
+
+static int bd_dead(const Search *S) {
+    const State *s = &S->st;
+    return bd_dead_piles(s->tab, s->len, s->h, S->other_suit, S->kings_move);
 }
 
 /* BakersDozenAdapter.estimate: how far the state looks from a win (lower: closer). */

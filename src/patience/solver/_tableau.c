@@ -25,7 +25,8 @@
  * headers it includes, in this order (one translation unit: the compiler inlines
  * across them): _table.h (the transposition table), _tableau_state.h (the state
  * and its moves, made and undone), _relaxed.h (the two relaxed games), _tableau_keys.h
- * (keys, the relaxed verdicts' memo, child ranking), _bakers_dozen.h, _klondike.h,
+ * (keys, the relaxed verdicts' memo, child ranking), _bakers_dozen.h, _bd_classes.h
+ * (Baker's Dozen searched by classes of states), _klondike.h,
  * _lady_jane.h (each game's safe moves and children), _dfs.h (the search), _best.h
  * (the best-first search, for Baker's Dozen).
  */
@@ -58,6 +59,7 @@ static uint64_t ZA[52], ZB[52];
 #include "_relaxed.h"
 #include "_tableau_keys.h"
 #include "_bakers_dozen.h"
+#include "_bd_classes.h"
 #include "_klondike.h"
 #include "_lady_jane.h"
 #include "_dfs.h"
@@ -337,6 +339,65 @@ static PyObject *py_bakers_dozen(PyObject *self, PyObject *args, PyObject *kw) {
     return res;
 }
 
+static PyObject *py_bakers_dozen_classes(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"tableau", "other_suit", "seconds", "max_states",
+                            "max_arrangements", "cancel", NULL};
+    PyObject *tab, *cancel;
+    int other_suit;
+    double seconds;
+    long long max_states, max_arrangements;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OpdLLO", names, &tab, &other_suit, &seconds,
+                                     &max_states, &max_arrangements, &cancel))
+        return NULL;
+    CSearch *C = calloc(1, sizeof(CSearch));
+    if (!C) return PyErr_NoMemory();
+    CState s;
+    memset(&s, 0, sizeof s);
+    PyObject *seq = PySequence_Fast(tab, "tableau must be a sequence");
+    int ok = seq && PySequence_Fast_GET_SIZE(seq) == 13;
+    if (seq && !ok) PyErr_SetString(PyExc_ValueError, "13 piles expected");
+    int left[4] = {13, 13, 13, 13};
+    for (int i = 0; ok && i < 13; i++) {
+        ok = fill_pile(PySequence_Fast_GET_ITEM(seq, i), s.tab[i], &s.len[i], MAXPILE / 2);
+        for (int k = 0; ok && k < s.len[i]; k++) left[SUIT[s.tab[i][k]]]--;
+    }
+    Py_XDECREF(seq);
+    if (!ok) {
+        free(C);
+        return NULL;
+    }
+    for (int su = 0; su < 4; su++) s.h[su] = left[su];
+    C->other_suit = other_suit;
+    C->deadline = now() + seconds;
+    C->max_states = max_states < 0 ? SIZE_MAX : (size_t)max_states;
+    C->max_arrangements = max_arrangements < 0 ? SIZE_MAX : (size_t)max_arrangements;
+    C->cancel = cancel;
+    C->ts = PyEval_SaveThread();
+    int verdict = class_search(C, &s);
+    PyEval_RestoreThread(C->ts);
+    if (verdict == STOP) verdict = UNKNOWN;
+    PyObject *line = PyList_New(0);
+    for (int k = 1; line && verdict == WON && k <= C->depth - 1; k++) {
+        const Packed *p = k < C->depth - 1 ? &C->levels[k].kids[C->levels[k].next - 1] : &C->win;
+        PyObject *b = PyBytes_FromStringAndSize((const char *)p->b, CL_PACK);
+        if (!b || PyList_Append(line, b) < 0) Py_CLEAR(line);
+        Py_XDECREF(b);
+    }
+    PyObject *res = line ? Py_BuildValue("(innnN)", verdict, (Py_ssize_t)C->children,
+                                         (Py_ssize_t)C->classes, (Py_ssize_t)C->arrangements,
+                                         line)
+                         : NULL;
+    int interrupted = C->interrupted;
+    class_search_free(C);
+    free(C);
+    if (interrupted) {
+        Py_XDECREF(res);
+        return NULL;
+    }
+    return res;
+}
+
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
      "search(stock, waste, foundations, tableau, down, redeals, draw, limit, prune,"
@@ -352,6 +413,15 @@ static PyMethodDef methods[] = {
      " moves, states)\n"
      "seed: a jittered move order (0: none), shuffled with shuffle; estimate >= 0: best-first"
      " with that estimate instead of depth-first (discrepancies and seed then unused)."},
+    {"bakers_dozen_classes", (PyCFunction)(void (*)(void))py_bakers_dozen_classes,
+     METH_VARARGS | METH_KEYWORDS,
+     "bakers_dozen_classes(tableau, other_suit, seconds, max_states, max_arrangements,"
+     " cancel) -> (verdict, states, classes, arrangements, line)\n"
+     "Kings to the bottom only; the cards not in the tableau are home; states: the"
+     " children made; line (won): the children from the start to the win, each the"
+     " state it comes from packed (each pile's cards and 255) and, at bytes 66 and 67,"
+     " the pile its move takes a card from and the pile it goes to (255: home). max_*:"
+     " < 0, none."},
     USE_CPU_CLOCK_METHOD,
     {NULL, NULL, 0, NULL}};
 

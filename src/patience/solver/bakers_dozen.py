@@ -64,9 +64,11 @@ from ..cards import RANK, SUIT
 from ..moves import Move
 from ..position import Position
 from ..rules import Game
-from .alternating import native_runner
+from . import clock
+from .alternating import native, native_runner
+from .bakers_dozen_classes import line_of
 from .base import Adapter, Child, Tag
-from .schedule import Budget, Runner, Schedule
+from .schedule import Budget, Outcome, Runner, Schedule, Stage, Verdict
 
 _T = tuple(f"t{i + 1}" for i in range(13))
 _F = tuple(f"f{i + 1}" for i in range(4))
@@ -112,6 +114,7 @@ class BakersDozenAdapter(Adapter):
         shuffle_cap=10_000,
         best=0.3,
         estimates=5,
+        classes=0.97,
     )
     """A depth-first probe capped at 3,000 states first (most wins take a few hundred
     states); then best-first searches until 0.3 of the time, one per estimate (they win,
@@ -123,10 +126,17 @@ class BakersDozenAdapter(Adapter):
     large lost region), then restarts with the moves off the piles in a shuffled order,
     capped at 10,000 states times Luby's 1, 1, 2, 1, 1, 2, 4, ..., until 0.85 (they win
     a third of the deals every earlier stage leaves: a win is often a short search away
-    in some order, but not in ours), then the exhaustive search (losses are few, and
-    most are proved at once by the relaxation: see ``dead``). Every stage is exact: a
-    ``lost`` from a capped one means it searched everything within its cap
-    (docs/solver-log.md)."""
+    in some order, but not in ours), then, with Kings to the bottom, the search by
+    classes until 0.97 (``bakers_dozen_classes.py``: it proves in a second losses that
+    take the exhaustive search millions of states, or more than any budget, and wins
+    deals where every search of states sinks among the arrangements), then the
+    exhaustive search (losses are few, and most are proved at once by the relaxation:
+    see ``dead``). Every stage is exact: a ``lost`` from a capped one means it searched
+    everything within its cap (docs/solver-log.md)."""
+
+    class_arrangements = 4
+    """The search by classes remembers at most this many arrangements a state of the
+    table size (about 100 bytes each)."""
 
     jitter_span = 8
     """The largest random addition to a tableau move's score in a jittered restart."""
@@ -147,7 +157,31 @@ class BakersDozenAdapter(Adapter):
             self.kings_move,
             True,
         )
-        return native_runner("bakers_dozen", args, budget, table_size, seeded=True)
+        plain = native_runner("bakers_dozen", args, budget, table_size, seeded=True)
+        if plain is None or native is None:
+            return plain
+        module = native
+
+        def stage(s: Stage, max_states: int | None) -> Outcome:
+            if not s.classes:
+                return plain(s, max_states)
+            if self.kings_move:
+                return Verdict.UNKNOWN, [], 0
+            code, states, _, _, children = module.bakers_dozen_classes(
+                args[1],
+                self.other_suit,
+                max(0.0, s.until - clock.now()),
+                -1 if max_states is None else max_states,
+                table_size * self.class_arrangements,
+                budget.cancel,
+            )
+            found = Verdict.of_code(code)
+            if found == Verdict.WON:
+                line = line_of(self, p, children, s.until)
+                return (Verdict.UNKNOWN, [], states) if line is None else (found, line, states)
+            return found, [], states
+
+        return stage
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)

@@ -49,11 +49,12 @@ class Schedule:
     limited-discrepancy passes (0, 1, 2, ... departures from the preferred move; they
     find most wins far sooner than a plain depth-first search, which can sink its
     whole budget under one bad early move) until ``passes``; jittered restarts until
-    ``restarts``; shuffled restarts until ``shuffled``; then the exhaustive search until
-    the end. With ``looser`` set, the passes stop at a tenth of the time (or ``passes``,
-    if sooner) for the proof of the same position under looser rules: passes under them
-    until ``looser_passes``, then their exhaustive search until ``looser``; only a
-    ``lost`` counts (a search whose runner knows such rules: the native Klondike)."""
+    ``restarts``; shuffled restarts until ``shuffled``; the search by classes until
+    ``classes``; then the exhaustive search until the end. With ``looser`` set, the
+    passes stop at a tenth of the time (or ``passes``, if sooner) for the proof of the
+    same position under looser rules: passes under them until ``looser_passes``, then
+    their exhaustive search until ``looser``; only a ``lost`` counts (a search whose
+    runner knows such rules: the native Klondike)."""
 
     passes: float = 0.5
     """The share of the time by which the discrepancy passes end."""
@@ -90,6 +91,12 @@ class Schedule:
     estimate of the adapter, one after another, each until its equal part (0: none)."""
     estimates: int = 0
     """How many estimates the adapter rates states with (``Adapter.estimate``)."""
+    classes: float = 0.0
+    """The share of the time by which the search by classes of states ends, after the
+    shuffled restarts (0: none; Baker's Dozen with Kings to the bottom, whose native
+    runner has it: ``bakers_dozen_classes.py``). It meets each class of states that
+    rearranging built cards connects once, so it proves losses whose proofs state by
+    state are far too large, and finds wins the searches of states sink under."""
 
 
 @dataclass
@@ -187,6 +194,8 @@ class Stage(NamedTuple):
     """Best-first with the adapter's estimate of this number instead of depth-first."""
     shuffle: bool = False
     """The k-th (``seed``) shuffled order instead of a jittered one."""
+    classes: bool = False
+    """The search by classes of states."""
 
 
 Outcome = tuple[Verdict, list[Move], int]
@@ -283,6 +292,9 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         until = min(shuffle_end, budget.deadline)
         cap = schedule.shuffle_cap * luby(k)
         verdict, moves = stage(Stage(until, cap=cap, seed=seed, shuffle=True))
+    if schedule.classes and verdict == Verdict.UNKNOWN and not budget.spent():
+        until = min(budget.at(schedule.classes), budget.deadline)
+        verdict, moves = stage(Stage(until, classes=True))
     if verdict == Verdict.UNKNOWN and not budget.spent():
         verdict, moves = stage(Stage(budget.deadline))
     return verdict, moves

@@ -92,8 +92,8 @@ def decide(
 ) -> Outcome:
     """Run the adapter's schedule on ``position`` within ``budget``: on the adapter's
     own search, else its native runner, else the reference search (which has no
-    looser game). The line is not replayed here (``solve`` does). Nothing starts
-    once the budget is spent (cancelled, out of time or states)."""
+    looser game and no search by classes). The line is not replayed here (``solve``
+    does). Nothing starts once the budget is spent (cancelled, out of time or states)."""
     if budget.spent():
         return Verdict.UNKNOWN, [], budget.states
     own = adapter.own_search(position, budget, table_size)
@@ -103,7 +103,7 @@ def decide(
     schedule = adapter.schedule
     if runner is None:
         runner = reference_runner(position, adapter, budget.cancel, table_size)
-        schedule = replace(schedule, looser=0.0)
+        schedule = replace(schedule, looser=0.0, classes=0.0)
     verdict, moves = run(schedule, budget, runner)
     return verdict, moves, budget.states
 

@@ -5,18 +5,22 @@
 /* ------------------------------------------------------ Baker's Dozen
  * BakersDozenAdapter's auto, dead and children (the proofs are in bakers_dozen.py). */
 
+/* Whether card c goes home at once (BakersDozenAdapter.auto): it is the next card of
+ * its suit, and every card of the rank below is home. */
+static inline int bd_safe(const int *h, int c) {
+    int low = h[0], r = RANK[c];
+    for (int su = 1; su < 4; su++)
+        if (h[su] < low) low = h[su];
+    return h[SUIT[c]] == r - 1 && (low >= r - 1 || r == 1);
+}
+
 static int bd_auto(Search *S) {
     State *s = &S->st;
     int made = 0, progress = 1;
     while (progress) {
         progress = 0;
         for (int i = 0; i < 13; i++) {
-            if (!s->len[i]) continue;
-            int low = s->h[0];
-            for (int su = 1; su < 4; su++)
-                if (s->h[su] < low) low = s->h[su];
-            int c = s->tab[i][s->len[i] - 1], r = RANK[c], su = SUIT[c];
-            if (s->h[su] != r - 1 || (low < r - 1 && r > 1)) continue;
+            if (!s->len[i] || !bd_safe(s->h, s->tab[i][s->len[i] - 1])) continue;
             Prim p = {P_TF, (uint8_t)i, 0, 1, 0, 0};
             if (!apply(S, p)) return made;
             made++;

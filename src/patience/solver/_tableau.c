@@ -25,8 +25,8 @@
  * headers it includes, in this order (one translation unit: the compiler inlines
  * across them): _table.h (the transposition table), _tableau_state.h (the state
  * and its moves, made and undone), _relaxed.h (the two relaxed games), _tableau_keys.h
- * (keys, the relaxed verdicts' memo, child ranking), _bakers_dozen.h, _bd_classes.h
- * (Baker's Dozen searched by classes of states), _klondike.h,
+ * (keys, the relaxed verdicts' memo, child ranking), _bakers_dozen.h, _bd_groups.h
+ * and _bd_classes.h (Baker's Dozen searched by classes of states), _klondike.h,
  * _lady_jane.h (each game's safe moves and children), _dfs.h (the search), _best.h
  * (the best-first search, for Baker's Dozen).
  */
@@ -59,6 +59,7 @@ static uint64_t ZA[52], ZB[52];
 #include "_relaxed.h"
 #include "_tableau_keys.h"
 #include "_bakers_dozen.h"
+#include "_bd_groups.h"
 #include "_bd_classes.h"
 #include "_klondike.h"
 #include "_lady_jane.h"

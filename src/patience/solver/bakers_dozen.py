@@ -147,7 +147,9 @@ class BakersDozenAdapter(Adapter):
     def runner(self, p: Position, budget: Budget, table_size: int) -> Runner | None:
         """The stages at native speed (``_tableau.c``: the same moves, order and
         cuts; its jittered order draws from its own random numbers), or None with the
-        cuts off."""
+        cuts off. The search by classes is native only (``_bd_classes.h``; Kings to the
+        bottom): a win's line is rebuilt from its classes by ``line_of``, and is no win
+        if not rebuilt by the stage's end."""
         if not self.prune:
             return None
         args = (

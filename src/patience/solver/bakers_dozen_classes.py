@@ -45,6 +45,7 @@ from ..cards import RANK, SUIT
 from ..moves import Move
 from ..position import Position
 from . import clock
+from .alternating import heights
 from .schedule import Verdict
 
 if TYPE_CHECKING:  # the adapter runs this search: no import at run time
@@ -279,7 +280,7 @@ class ClassSearch:
             stack.append(iter(kids))
             return False
 
-        if enter(tuple(tuple(p) for p in self.start.tableau), _home(self.start)):
+        if enter(tuple(tuple(p) for p in self.start.tableau), tuple(heights(self.start))):
             return Verdict.WON
         while stack:
             if (
@@ -294,14 +295,6 @@ class ClassSearch:
             elif enter(*child):
                 return Verdict.WON
         return Verdict.LOST
-
-
-def _home(p: Position) -> Heights:
-    h = [0, 0, 0, 0]
-    for f in p.foundations:
-        if f:
-            h[SUIT[f[0]]] = len(f)
-    return tuple(h)
 
 
 def line_of(

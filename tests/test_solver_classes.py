@@ -4,12 +4,14 @@ groups multiply to the whole class, and its verdicts are exact."""
 from __future__ import annotations
 
 import math
+import random
 import time
 from dataclasses import replace
 
 import pytest
 
 from bench_scripts import load_bench
+from endgames import brute, tiny
 from patience.cards import parse_card
 from patience.games import get_game
 from patience.solver import solve
@@ -151,3 +153,32 @@ def test_the_solver_proves_by_classes_a_loss_its_other_stages_cannot() -> None:
     )
     assert runner is not None
     assert runner(Stage(time.monotonic() + 60, classes=True), None) == (Verdict.UNKNOWN, [], 0)
+
+
+@pytest.mark.parametrize("build", ["any-suit", "other-suit"])
+def test_the_search_by_classes_agrees_with_brute_force_on_endgames(build: str) -> None:
+    """Random positions of 8 to 13 cards, decided by a breadth-first search over every
+    legal move: the reference search by classes and its native twin give its verdict,
+    and a native win's line, rebuilt, wins."""
+    options = {"build": build, "kings": "to-bottom"}
+    game = get_game("bakers-dozen", options)
+    adapter = BakersDozenAdapter(game)
+    rng = random.Random(31)
+    verdicts: dict[str, int] = {}
+    for _ in range(120):
+        p = tiny("bakers-dozen", options, rng, rng.randint(8, 13))
+        truth = None if p is None else brute(p, 10_000)
+        if p is None or truth is None:
+            continue
+        verdicts[truth] = verdicts.get(truth, 0) + 1
+        assert ClassSearch(adapter, p).solve() == truth
+        if native is not None:
+            piles = [bytes(pile) for pile in p.tableau]
+            code, _, _, _, children = native.bakers_dozen_classes(
+                piles, build == "other-suit", 30.0, -1, -1, None
+            )
+            assert Verdict.of_code(code) == truth
+            if truth == Verdict.WON:
+                line = line_of(adapter, p, children)
+                assert line is not None and game.is_won(replay(p, line))
+    assert verdicts.get("won", 0) > 20 and verdicts.get("lost", 0) > 20

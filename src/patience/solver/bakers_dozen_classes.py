@@ -339,16 +339,19 @@ def line_of(
 def _rearrange(
     adapter: BakersDozenAdapter, p: Position, want: dict[int, tuple[int, ...]], deadline: float
 ) -> list[Move] | None:
-    """Rearrangements that take the piles of ``p`` to ``want`` (pile -> cards), found
-    group by group (breadth-first over each group's arrangements); None at ``deadline``."""
+    """Rearrangements that take the piles of ``p`` to ``want`` (pile -> cards): a
+    breadth-first search over the arrangements of the piles that differ, joined by
+    the piles their rearrangements reach when it fails (a group's piles at most, not
+    the whole class); None at ``deadline``."""
     tab = tuple(tuple(pile) for pile in p.tableau)
     search = ClassSearch(adapter, p)
-    moves: list[Move] = []
-    for piles, _ in search.groups(tab):
+    piles = tuple(sorted(k for k, cards in want.items() if tab[k] != cards))
+    while piles:
         goal = tuple(want[k] for k in piles)
         first = tuple(tab[k] for k in piles)
         came: dict[Tableau, tuple[Tableau, Move] | None] = {first: None}
         todo = [first]
+        reached: set[int] = set()
         for at in todo:
             if at == goal:
                 break
@@ -356,16 +359,23 @@ def _rearrange(
                 return None
             full = ClassSearch.with_arrangement(tab, piles, at)
             for i, j in search.rearrangements(full):
-                if i in piles and j in piles:
-                    nxt, _ = search.play(full, (), (i, j))
-                    key = tuple(nxt[k] for k in piles)
-                    if key not in came:
-                        came[key] = (at, Move(f"t{i + 1}", f"t{j + 1}"))
-                        todo.append(key)
+                if i not in piles or j not in piles:
+                    reached.update((i, j))
+                    continue
+                nxt, _ = search.play(full, (), (i, j))
+                key = tuple(nxt[k] for k in piles)
+                if key not in came:
+                    came[key] = (at, Move(f"t{i + 1}", f"t{j + 1}"))
+                    todo.append(key)
+        else:
+            if reached <= set(piles):
+                return None  # pragma: no cover - the search's states are its class's
+            piles = tuple(sorted(reached | set(piles)))
+            continue
         path: list[Move] = []
         step = came[goal]
         while step is not None:
             path.append(step[1])
             step = came[step[0]]
-        moves += reversed(path)
-    return moves
+        return path[::-1]
+    return []

@@ -98,18 +98,18 @@ static int bd_dead(const Search *S) {
 }
 
 /* BakersDozenAdapter.estimate: how far the state looks from a win (lower: closer). */
-static int bd_estimate(const Search *S, int which) {
-    const State *s = &S->st;
-    int away = 52 - (s->h[0] + s->h[1] + s->h[2] + s->h[3]), block = 0, need = 0;
+static int bd_estimate_piles(const uint8_t (*tab)[MAXPILE], const int *len, const int *h,
+                             int which) {
+    int away = 52 - (h[0] + h[1] + h[2] + h[3]), block = 0, need = 0;
     for (int i = 0; i < 13; i++) {
-        int lowest[4] = {99, 99, 99, 99}, n = s->len[i];
+        int lowest[4] = {99, 99, 99, 99}, n = len[i];
         for (int k = 0; k < n; k++) {
-            int c = s->tab[i][k], su = SUIT[c], r = RANK[c];
+            int c = tab[i][k], su = SUIT[c], r = RANK[c];
             if (r > lowest[su])
                 block++;
             else
                 lowest[su] = r;
-            if (r == s->h[su] + 1) need += n - 1 - k;
+            if (r == h[su] + 1) need += n - 1 - k;
         }
     }
     switch (which) {
@@ -119,6 +119,10 @@ static int bd_estimate(const Search *S, int which) {
     case 3: return away + 4 * block + need;
     default: return 2 * away + block + need;
     }
+}
+
+static int bd_estimate(const Search *S, int which) {
+    return bd_estimate_piles(S->st.tab, S->st.len, S->st.h, which);
 }
 
 static void bd_children(Search *S) {

@@ -31,8 +31,8 @@ static void cl_settle(CState *s) {
 }
 
 /* Keep in L the child that the move of pile i's top to pile j (CL_HOME, or CL_ROOT:
- * none) makes from t. */
-static int level_add(Level *L, const CState *t, int i, int j) {
+ * none) makes from t, ranked ``score`` (lower: searched sooner). */
+static int level_add(Level *L, const CState *t, int i, int j, int score) {
     if (L->n == L->cap) {
         size_t cap = L->cap ? L->cap * 2 : 16;
         Packed *k = realloc(L->kids, cap * sizeof(Packed));
@@ -44,7 +44,22 @@ static int level_add(Level *L, const CState *t, int i, int j) {
     cl_pack(t, p);
     p->b[CL_FROM] = (uint8_t)i;
     p->b[CL_TO] = (uint8_t)j;
+    p->b[CL_SCORE] = (uint8_t)(score < 0 ? 0 : score > 255 ? 255 : score);
     return 1;
+}
+
+/* L's children in the order of their scores, the first made first among equals (a
+ * counting sort); L as it was when out of memory. */
+static void level_sort(Level *L) {
+    size_t at[257] = {0};
+    for (size_t q = 0; q < L->n; q++) at[L->kids[q].b[CL_SCORE] + 1]++;
+    for (int v = 1; v < 257; v++) at[v] += at[v - 1];
+    Packed *sorted = malloc(L->n * sizeof(Packed) + 1);
+    if (!sorted) return;
+    for (size_t q = 0; q < L->n; q++) sorted[at[L->kids[q].b[CL_SCORE]]++] = L->kids[q];
+    free(L->kids);
+    L->kids = sorted;
+    L->cap = L->n;
 }
 
 /* The child p, made and settled. */
@@ -80,7 +95,8 @@ static int cl_consider(CSearch *C, const CState *t, int i, int j, Level *L) {
     if (!cl_identify(C, &u, &G)) return C->status;
     H2 k = class_key(C, &u, &G);
     if (map_get(&C->seen, k)) return 0;
-    if (!map_put(&C->seen, k, 1) || !level_add(L, t, p.b[CL_FROM], p.b[CL_TO]))
+    int score = bd_estimate_piles((const uint8_t(*)[MAXPILE])u.tab, u.len, u.h, 0);
+    if (!map_put(&C->seen, k, 1) || !level_add(L, t, p.b[CL_FROM], p.b[CL_TO], score))
         return C->status = UNKNOWN;
     return 0;
 }
@@ -168,7 +184,7 @@ static int class_search(CSearch *C, CState *s) {
     if (!cl_identify(C, s, &G)) return C->status;
     if (!map_put(&C->seen, class_key(C, s, &G), 1)) return UNKNOWN;
     int depth = 1;
-    if (!level_add(&C->levels[0], s, CL_ROOT, CL_ROOT)) return UNKNOWN;
+    if (!level_add(&C->levels[0], s, CL_ROOT, CL_ROOT, 0)) return UNKNOWN;
     while (depth) {
         Level *L = &C->levels[depth - 1];
         if (L->next == L->n) {
@@ -183,6 +199,7 @@ static int class_search(CSearch *C, CState *s) {
         C->classes++;
         if (depth == CL_DEPTH) return UNKNOWN;
         int r = cl_children(C, &u, &G, &C->levels[depth++]);
+        if (!r) level_sort(&C->levels[depth - 1]);
         if (r == CL_WON) C->depth = depth;
         if (r) return r == CL_WON ? WON : r;
     }

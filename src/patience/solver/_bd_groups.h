@@ -14,6 +14,7 @@ typedef struct {
 #define CL_TO 67   /* CL_TO the pile its move takes a card from and the pile it goes to */
 #define CL_HOME 255 /* (CL_HOME: the foundation; CL_ROOT: no move, the search's start) */
 #define CL_ROOT 254
+#define CL_SCORE 65 /* and its rank among its siblings: BakersDozenAdapter.estimate 0 */
 
 typedef struct {
     uint8_t b[CL_PACK];

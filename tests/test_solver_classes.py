@@ -182,3 +182,14 @@ def test_the_search_by_classes_agrees_with_brute_force_on_endgames(build: str) -
                 line = line_of(adapter, p, children)
                 assert line is not None and game.is_won(replay(p, line))
     assert verdicts.get("won", 0) > 20 and verdicts.get("lost", 0) > 20
+
+
+def test_the_bench_prints_both_searches_side_by_side(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench = load_bench("groups")
+    monkeypatch.setattr("sys.argv", ["groups.py", "--deals", "2548", "--seconds", "10"])
+    bench.main()
+    rows = capsys.readouterr().out.splitlines()[1:]
+    names = ["reference", "native"] if native is not None else ["reference"]
+    assert [row.split()[:3] for row in rows] == [["2548", name, "lost"] for name in names]

@@ -103,15 +103,15 @@ class ClassSearch:
     @staticmethod
     def play(tab: Tableau, h: Heights, m: PileMove) -> tuple[Tableau, Heights]:
         i, j = m
-        t = list(tab)
-        c = t[i][-1]
-        t[i] = t[i][:-1]
+        out = list(tab)
+        c = out[i][-1]
+        out[i] = out[i][:-1]
         if j < 0:
             hh = list(h)
             hh[SUIT[c]] += 1
-            return tuple(t), tuple(hh)
-        t[j] = t[j] + (c,)
-        return tuple(t), h
+            return tuple(out), tuple(hh)
+        out[j] = out[j] + (c,)
+        return tuple(out), h
 
     def position(self, tab: Tableau, h: Heights) -> Position:
         """The deal's position with this tableau and these cards home."""
@@ -196,14 +196,14 @@ class ClassSearch:
         seen = {tuple(tab[k] for k in piles)}
         todo = [tab]
         while todo:
-            t = todo.pop()
-            for i, j in self.rearrangements(t):
+            state = todo.pop()
+            for i, j in self.rearrangements(state):
                 if i not in inside and j not in inside:
                     continue
                 if i not in inside or j not in inside:
                     root[find(i)] = find(j)
                     return None
-                u, _ = self.play(t, (), (i, j))
+                u, _ = self.play(state, (), (i, j))
                 arrangement = tuple(u[k] for k in piles)
                 if arrangement not in seen:
                     seen.add(arrangement)
@@ -214,10 +214,10 @@ class ClassSearch:
     def with_arrangement(
         tab: Tableau, piles: tuple[int, ...], arrangement: tuple[tuple[int, ...], ...]
     ) -> Tableau:
-        t = list(tab)
+        out = list(tab)
         for k, cards in zip(piles, arrangement, strict=True):
-            t[k] = cards
-        return tuple(t)
+            out[k] = cards
+        return tuple(out)
 
     def key(self, tab: Tableau, h: Heights, groups: list[Group]) -> tuple[object, ...]:
         """The class's key: each group in its least arrangement, the piles as a set."""
@@ -235,18 +235,18 @@ class ClassSearch:
         kids = [self.play(tab, h, m) for m in self.other_moves(tab, h)]
         for g, (piles, arrangements) in enumerate(groups):
             for a in arrangements:
-                t = self.with_arrangement(tab, piles, a)
-                for m in self.other_moves(t, h):
+                arranged = self.with_arrangement(tab, piles, a)
+                for m in self.other_moves(arranged, h):
                     ends = {e for e in (group_of.get(m[0]), group_of.get(m[1])) if e is not None}
                     if g not in ends:
                         continue
                     ends.discard(g)
                     if not ends:
-                        kids.append(self.play(t, h, m))
+                        kids.append(self.play(arranged, h, m))
                         continue
                     o_piles, o_arrangements = groups[ends.pop()]
                     for b in o_arrangements:
-                        u = self.with_arrangement(t, o_piles, b)
+                        u = self.with_arrangement(arranged, o_piles, b)
                         if m in set(self.other_moves(u, h)):
                             kids.append(self.play(u, h, m))
         return list(dict.fromkeys(kids))

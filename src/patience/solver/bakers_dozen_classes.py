@@ -74,6 +74,9 @@ class ClassSearch:
         self.classes = 0
         self.arrangements = 0
         self.states = 0
+        self.deadline = float("inf")
+        """When ``solve`` must end (``clock.now()``), looked at inside a group's
+        enumeration too: one group can have millions of arrangements."""
 
     # --- moves ---------------------------------------------------------------------
 
@@ -196,6 +199,8 @@ class ClassSearch:
         seen = {tuple(tab[k] for k in piles)}
         todo = [tab]
         while todo:
+            if len(seen) % 4096 == 0 and clock.now() > self.deadline:
+                raise _OutOfTime
             state = todo.pop()
             for i, j in self.rearrangements(state):
                 if i not in inside and j not in inside:
@@ -280,21 +285,29 @@ class ClassSearch:
             stack.append(iter(kids))
             return False
 
-        if enter(tuple(tuple(p) for p in self.start.tableau), tuple(heights(self.start))):
-            return Verdict.WON
-        while stack:
-            if (
-                (max_states is not None and self.states >= max_states)
-                or clock.now() >= deadline
-                or (cancel is not None and cancel.is_set())
-            ):
-                return Verdict.UNKNOWN
-            child = next(stack[-1], None)
-            if child is None:
-                stack.pop()
-            elif enter(*child):
+        self.deadline = deadline
+        try:
+            if enter(tuple(tuple(p) for p in self.start.tableau), tuple(heights(self.start))):
                 return Verdict.WON
-        return Verdict.LOST
+            while stack:
+                if (
+                    (max_states is not None and self.states >= max_states)
+                    or clock.now() >= deadline
+                    or (cancel is not None and cancel.is_set())
+                ):
+                    return Verdict.UNKNOWN
+                child = next(stack[-1], None)
+                if child is None:
+                    stack.pop()
+                elif enter(*child):
+                    return Verdict.WON
+            return Verdict.LOST
+        except _OutOfTime:
+            return Verdict.UNKNOWN
+
+
+class _OutOfTime(Exception):
+    """A group's enumeration passed the search's deadline."""
 
 
 def line_of(

@@ -62,11 +62,8 @@ static void level_sort(Level *L) {
     L->cap = L->n;
 }
 
-/* The child p, made and settled. */
-static void cl_child(const Packed *p, CState *u) {
-    cl_unpack(p, u);
-    int i = p->b[CL_FROM], j = p->b[CL_TO];
-    if (i == CL_ROOT) return;
+/* The move of pile i's top to pile j (CL_HOME: home) in u, then the safe moves home. */
+static void cl_play(CState *u, int i, int j) {
     int c = u->tab[i][--u->len[i]];
     if (j == CL_HOME)
         u->h[SUIT[c]]++;
@@ -75,17 +72,22 @@ static void cl_child(const Packed *p, CState *u) {
     cl_settle(u);
 }
 
+/* The child p, made and settled. */
+static void cl_child(const Packed *p, CState *u) {
+    cl_unpack(p, u);
+    if (p->b[CL_FROM] != CL_ROOT) cl_play(u, p->b[CL_FROM], p->b[CL_TO]);
+}
+
 /* The move of pile i's top (home: j < 0) from t, as a child: CL_WON when it wins; else
  * kept in L when its class is new and not proved lost. */
 static int cl_consider(CSearch *C, const CState *t, int i, int j, Level *L) {
-    Packed p;
-    cl_pack(t, &p);
-    p.b[CL_FROM] = (uint8_t)i;
-    p.b[CL_TO] = (uint8_t)(j < 0 ? CL_HOME : j);
-    CState u;
-    cl_child(&p, &u);
+    int to = j < 0 ? CL_HOME : j;
+    CState u = *t;
+    cl_play(&u, i, to);
     if (u.h[0] + u.h[1] + u.h[2] + u.h[3] == 52) {
-        C->win = p;
+        cl_pack(t, &C->win);
+        C->win.b[CL_FROM] = (uint8_t)i;
+        C->win.b[CL_TO] = (uint8_t)to;
         return CL_WON;
     }
     if (++C->children >= C->max_states) return C->status = UNKNOWN;
@@ -96,7 +98,7 @@ static int cl_consider(CSearch *C, const CState *t, int i, int j, Level *L) {
     H2 k = class_key(C, &u, &G);
     if (map_get(&C->seen, k)) return 0;
     int score = bd_estimate_piles((const uint8_t(*)[MAXPILE])u.tab, u.len, u.h, 0);
-    if (!map_put(&C->seen, k, 1) || !level_add(L, t, p.b[CL_FROM], p.b[CL_TO], score))
+    if (!map_put(&C->seen, k, 1) || !level_add(L, t, i, to, score))
         return C->status = UNKNOWN;
     return 0;
 }
@@ -127,12 +129,6 @@ static int cl_moves(CSearch *C, const CState *t, const Groups *G, int mode, int 
         }
     }
     return 0;
-}
-
-/* Arrangement q of component id (a pointer into the arena, which moves as it grows). */
-static const uint8_t *cl_arrangement(const CSearch *C, int id, size_t q) {
-    const Comp *K = &C->comps[id];
-    return C->arena + K->off + q * K->width;
 }
 
 /* Every child of the class of s (groups G) into L: CL_WON when one wins, the status

@@ -221,6 +221,12 @@ static int cl_budget(CSearch *C) {
     return !C->status;
 }
 
+/* Arrangement q of component id (a pointer into the arena, which moves as it grows). */
+static const uint8_t *cl_arrangement(const CSearch *C, int id, size_t q) {
+    const Comp *K = &C->comps[id];
+    return C->arena + K->off + q * K->width;
+}
+
 /* Enumerate the component of the piles ``piles`` of s: its index, or -1 (status set)
  * when the search must end. */
 static long cl_enumerate(CSearch *C, const CState *s, const int *piles, int np) {
@@ -249,7 +255,7 @@ static long cl_enumerate(CSearch *C, const CState *s, const int *piles, int np) 
     CState t;
     for (size_t q = 0; q < K->count; q++) {
         if ((q & 0xFFFF) == 0xFFFF && !cl_budget(C)) return -1;
-        put_arrangement(&t, piles, np, C->arena + K->off + q * (size_t)w);
+        put_arrangement(&t, piles, np, cl_arrangement(C, (int)id, q));
         for (int x = 0; x < np; x++) {
             int i = piles[x], n = t.len[i], c = t.tab[i][n - 1];
             K->tops |= 1ULL << c;

@@ -124,11 +124,7 @@ class ClassSearch:
     def settle(self, tab: Tableau, h: Heights) -> tuple[Tableau, Heights]:
         """After the adapter's safe moves home (``auto``)."""
         _, p = self.adapter.auto(self.position(tab, h))
-        home = [0, 0, 0, 0]
-        for f in p.foundations:
-            if f:
-                home[SUIT[f[0]]] = len(f)
-        return tuple(tuple(pile) for pile in p.tableau), tuple(home)
+        return tuple(tuple(pile) for pile in p.tableau), tuple(heights(p))
 
     def dead(self, tab: Tableau, h: Heights) -> bool:
         """The adapter's relaxation, which proves a state lost (and so its class)."""
@@ -335,14 +331,14 @@ def line_of(
         for m in path:
             line.append(m)
             p = adapter.game.apply(p, m)
-        source = where[piles[child[66]][0]]
+        source = f"t{where[piles[child[66]][0]] + 1}"
         if child[67] == 255:
-            card = p.tableau[source][-1]
-            at = [SUIT[f[0]] if f else None for f in p.foundations]
-            j = at.index(SUIT[card]) if SUIT[card] in at else at.index(None)
-            m = Move(f"t{source + 1}", f"f{j + 1}")
+            home = adapter.game.foundation_move(p, source)
+            if home is None:
+                return None  # pragma: no cover - the search moved a card it could play
+            m = home
         else:
-            m = Move(f"t{source + 1}", f"t{where[piles[child[67]][0]] + 1}")
+            m = Move(source, f"t{where[piles[child[67]][0]] + 1}")
         p = adapter.game.apply(p, m)
         done, p = adapter.auto(p)
         line += [m, *done]

@@ -49,12 +49,13 @@ static int level_add(Level *L, const CState *t, int i, int j, int score) {
 }
 
 /* L's children in the order of their scores, the first made first among equals (a
- * counting sort); L as it was when out of memory. */
+ * counting sort); L as it was when out of memory, or with fewer than two children. */
 static void level_sort(Level *L) {
+    if (L->n < 2) return;
     size_t at[257] = {0};
     for (size_t q = 0; q < L->n; q++) at[L->kids[q].b[CL_SCORE] + 1]++;
     for (int v = 1; v < 257; v++) at[v] += at[v - 1];
-    Packed *sorted = malloc(L->n * sizeof(Packed) + 1);
+    Packed *sorted = malloc(L->n * sizeof(Packed));
     if (!sorted) return;
     for (size_t q = 0; q < L->n; q++) sorted[at[L->kids[q].b[CL_SCORE]]++] = L->kids[q];
     free(L->kids);

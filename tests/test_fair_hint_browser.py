@@ -183,7 +183,7 @@ def test_the_chance_rests_on_the_decided_arrangements_and_says_so(
     )
     assert got["en"] == [
         "95% interval 30–70%, from 26 arrangements of the unseen cards"
-        " (4 more not decided in time, left out)",
+        " (4 more not decided within the search limit, left out)",
         "95% interval 30–70%, from 30 arrangements of the unseen cards",
     ]
     assert "26 repartos" in got["es"][0] and "(4 más sin decidir" in got["es"][0]

@@ -27,7 +27,7 @@ export function chanceDetail(c) {
   const params = { low: percent(low), high: percent(high), n: c.samples - undecided, undecided };
   if (!undecided) return t("95% interval {low}–{high}%, from {n} arrangements of the unseen cards", params);
   return t(
-    "95% interval {low}–{high}%, from {n} arrangements of the unseen cards ({undecided} more not decided in time, left out)",
+    "95% interval {low}–{high}%, from {n} arrangements of the unseen cards ({undecided} more not decided within the search limit, left out)",
     params,
   );
 }
@@ -95,7 +95,7 @@ export function chanceItem(v, settings) {
   const c = indicator.value;
   if (!settings.showChance || !c || !v || c.view.id !== v.id) return null;
   if (c.checking) return { text: t("Chance to win: …"), title: "" };
-  if (c.chance === null) return { text: t("Chance to win: unknown"), title: t("No arrangement was decided in time.") };
+  if (c.chance === null) return { text: t("Chance to win: unknown"), title: t("No arrangement was decided within the search limit.") };
   const text = c.exact
     ? t("Chance to win: {percent}%", { percent: percent(c.chance) })
     : t("Chance to win: about {percent}%", { percent: percent(c.chance) });

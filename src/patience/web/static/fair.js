@@ -17,8 +17,8 @@ export const whyNoPeeking = () => t("Needs the setting “The solver may look at
 const percent = (x) => Math.round(100 * x);
 
 // An estimate's detail: its 95% interval and how many arrangements it rests on (the
-// decided ones: an arrangement the solver could not decide in time is left out of the
-// chance, and said so).
+// decided ones: an arrangement the solver could not decide within the search limit is
+// left out of the chance, and said so).
 export function chanceDetail(c) {
   if (c.chance === null || c.chance === undefined) return "";
   if (c.exact) return t("No card is left unseen: this is certain.");

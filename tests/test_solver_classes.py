@@ -26,9 +26,14 @@ arrangements = load_bench("arrangements")
 OTHER = {"build": "other-suit", "kings": "to-bottom"}
 
 
-def class_search(deal: int, build: str = "other-suit") -> ClassSearch:
+def class_search(deal: int, build: str = "other-suit", looser: int | None = None) -> ClassSearch:
+    """The reference search by classes; ``looser``: the looser game's give-up, in place
+    of the adapter's (0: the classes alone)."""
     game = get_game("bakers-dozen", {"build": build, "kings": "to-bottom"})
-    return ClassSearch(BakersDozenAdapter(game), game.new_position(deal))
+    adapter = BakersDozenAdapter(game)
+    if looser is not None:
+        adapter.looser_states = looser
+    return ClassSearch(adapter, game.new_position(deal))
 
 
 def test_the_groups_arrangements_multiply_to_every_arrangement_of_the_class() -> None:
@@ -91,21 +96,33 @@ CASES = [
 def test_the_search_by_classes_gives_the_solvers_verdict(
     build: str, deal: int, verdict: Verdict
 ) -> None:
-    search = class_search(deal, build)
+    search = class_search(deal, build, looser=0)
     assert search.solve(max_states=200_000) == verdict
     assert 0 < search.classes < 10_000
+    # With the looser game, fewer classes (none, when it loses the start).
+    if verdict == Verdict.LOST:
+        again = class_search(deal, build)
+        assert again.solve(max_states=200_000) == verdict
+        assert again.classes < max(search.classes, 2)
+
+
+LOOSER = BakersDozenAdapter.looser_states
 
 
 @pytest.mark.skipif(native is None, reason="no native module")
+@pytest.mark.parametrize("looser", [0, LOOSER])
 @pytest.mark.parametrize(("build", "deal", "verdict"), CASES)
-def test_the_native_twin_gives_the_same_verdicts(build: str, deal: int, verdict: Verdict) -> None:
+def test_the_native_twin_gives_the_same_verdicts(
+    build: str, deal: int, verdict: Verdict, looser: int
+) -> None:
     game = get_game("bakers-dozen", {"build": build, "kings": "to-bottom"})
     piles = [bytes(pile) for pile in game.new_position(deal).tableau]
     code, states, classes, found, children = native.bakers_dozen_classes(
-        piles, build == "other-suit", 30.0, -1, -1, None
+        piles, build == "other-suit", 30.0, -1, -1, None, looser
     )
     assert Verdict.of_code(code) == verdict
-    assert states > 0 and classes > 0 and found > 0
+    if not looser or verdict == Verdict.WON:
+        assert states > 0 and classes > 0 and found > 0
     if verdict == Verdict.WON:
         # Its line, rebuilt move by move through the groups' rearrangements, wins.
         line = line_of(BakersDozenAdapter(game), game.new_position(deal), children)
@@ -165,17 +182,19 @@ def test_the_search_by_classes_agrees_with_brute_force_on_endgames(build: str) -
     adapter = BakersDozenAdapter(game)
     rng = random.Random(31)
     verdicts: dict[str, int] = {}
-    for _ in range(120):
+    for k in range(120):
         p = tiny("bakers-dozen", options, rng, rng.randint(8, 13))
         truth = None if p is None else brute(p, 10_000)
         if p is None or truth is None:
             continue
         verdicts[truth] = verdicts.get(truth, 0) + 1
+        looser = (0, 1, LOOSER)[k % 3]  # the classes alone, the looser game at once, in full
+        adapter.looser_states = looser
         assert ClassSearch(adapter, p).solve() == truth
         if native is not None:
             piles = [bytes(pile) for pile in p.tableau]
             code, _, _, _, children = native.bakers_dozen_classes(
-                piles, build == "other-suit", 30.0, -1, -1, None
+                piles, build == "other-suit", 30.0, -1, -1, None, looser
             )
             assert Verdict.of_code(code) == truth
             if truth == Verdict.WON:

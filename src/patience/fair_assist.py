@@ -133,7 +133,8 @@ def chance_text(reply: dict[str, Any]) -> str:
     """The chance of a reply in words, as the estimate it is (English: the command line's;
     the page words it in the player's language)."""
     if reply["chance"] is None:
-        return f"chance unknown ({reply['samples']} arrangements, none decided within the search limit)"
+        samples = reply["samples"]
+        return f"chance unknown ({samples} arrangements, none decided within the search limit)"
     if reply["exact"]:
         return f"{percent(reply['chance'])} from here (no card left unseen to guess)"
     lo, hi = reply["interval"]

@@ -94,6 +94,7 @@ static int cl_consider(CSearch *C, const CState *t, int i, int j, Level *L) {
     if (++C->children >= C->max_states) return C->status = UNKNOWN;
     if ((C->children & 0x3FF) == 0 && !cl_budget(C)) return C->status;
     if (bd_dead_piles((const uint8_t(*)[MAXPILE])u.tab, u.len, u.h, C->other_suit, 0)) return 0;
+    if (C->looser && looser_lost(C->looser, &u)) return 0;
     Groups G;
     if (!cl_identify(C, &u, &G)) return C->status;
     H2 k = class_key(C, &u, &G);
@@ -173,9 +174,12 @@ static int class_search(CSearch *C, CState *s) {
     }
     if (!map_init(&C->memo, (size_t)1 << 16) || !map_init(&C->seen, (size_t)1 << 16))
         return UNKNOWN;
+    C->looser = looser_new(C->parents, C->looser_states, C->max_arrangements);
+    if (C->looser_states && !C->looser) return UNKNOWN;
     cl_settle(s);
     if (s->h[0] + s->h[1] + s->h[2] + s->h[3] == 52) return WON;
-    if (bd_dead_piles((const uint8_t(*)[MAXPILE])s->tab, s->len, s->h, C->other_suit, 0))
+    if (bd_dead_piles((const uint8_t(*)[MAXPILE])s->tab, s->len, s->h, C->other_suit, 0) ||
+        (C->looser && looser_lost(C->looser, s)))
         return LOST;
     Groups G;
     if (!cl_identify(C, s, &G)) return C->status;
@@ -204,6 +208,7 @@ static int class_search(CSearch *C, CState *s) {
 }
 
 static void class_search_free(CSearch *C) {
+    looser_free(C->looser);
     for (int d = 0; d < CL_DEPTH; d++) free(C->levels[d].kids);
     free(C->memo.e);
     free(C->seen.e);

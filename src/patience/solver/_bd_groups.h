@@ -92,6 +92,8 @@ typedef struct {
     size_t n, cap, next;
 } Level;
 
+typedef struct Looser Looser; /* _bd_looser.h */
+
 #define CL_DEPTH 160
 #define CL_WON 9 /* a child won: the searches' WON is 0, which here means "go on" */
 
@@ -112,6 +114,8 @@ typedef struct {
     int interrupted, status; /* status: 0, or UNKNOWN / STOP once the search must end */
     Level levels[CL_DEPTH];
     Packed win; /* the winning move, as a child */
+    size_t looser_states; /* the looser game's give-up (0: not used) */
+    Looser *looser;
     int depth;  /* the levels on the winning line, with the start's */
 } CSearch;
 

@@ -60,6 +60,7 @@ static uint64_t ZA[52], ZB[52];
 #include "_tableau_keys.h"
 #include "_bakers_dozen.h"
 #include "_bd_groups.h"
+#include "_bd_looser.h"
 #include "_bd_classes.h"
 #include "_klondike.h"
 #include "_lady_jane.h"
@@ -342,14 +343,14 @@ static PyObject *py_bakers_dozen(PyObject *self, PyObject *args, PyObject *kw) {
 
 static PyObject *py_bakers_dozen_classes(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"tableau", "other_suit", "seconds", "max_states",
-                            "max_arrangements", "cancel", NULL};
+                            "max_arrangements", "cancel", "looser_states", NULL};
     PyObject *tab, *cancel;
     int other_suit;
     double seconds;
-    long long max_states, max_arrangements;
+    long long max_states, max_arrangements, looser_states = 0;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OpdLLO", names, &tab, &other_suit, &seconds,
-                                     &max_states, &max_arrangements, &cancel))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OpdLLO|L", names, &tab, &other_suit, &seconds,
+                                     &max_states, &max_arrangements, &cancel, &looser_states))
         return NULL;
     CSearch *C = calloc(1, sizeof(CSearch));
     if (!C) return PyErr_NoMemory();
@@ -373,6 +374,7 @@ static PyObject *py_bakers_dozen_classes(PyObject *self, PyObject *args, PyObjec
     C->deadline = now() + seconds;
     C->max_states = max_states < 0 ? SIZE_MAX : (size_t)max_states;
     C->max_arrangements = max_arrangements < 0 ? SIZE_MAX : (size_t)max_arrangements;
+    C->looser_states = looser_states < 0 ? 0 : (size_t)looser_states;
     C->cancel = cancel;
     C->ts = PyEval_SaveThread();
     int verdict = class_search(C, &s);
@@ -417,12 +419,13 @@ static PyMethodDef methods[] = {
     {"bakers_dozen_classes", (PyCFunction)(void (*)(void))py_bakers_dozen_classes,
      METH_VARARGS | METH_KEYWORDS,
      "bakers_dozen_classes(tableau, other_suit, seconds, max_states, max_arrangements,"
-     " cancel) -> (verdict, states, classes, arrangements, line)\n"
+     " cancel, looser_states=0) -> (verdict, states, classes, arrangements, line)\n"
      "Kings to the bottom only; the cards not in the tableau are home; states: the"
      " children made; line (won): the children from the start to the win, each the"
      " state it comes from packed (each pile's cards and 255) and, at bytes 66 and 67,"
      " the pile its move takes a card from and the pile it goes to (255: home). max_*:"
-     " < 0, none."},
+     " < 0, none (max_arrangements bounds the looser game's memory too); looser_states:"
+     " the looser game's give-up (bakers_dozen_looser.py; 0: not used)."},
     USE_CPU_CLOCK_METHOD,
     {NULL, NULL, 0, NULL}};
 

@@ -138,6 +138,10 @@ class BakersDozenAdapter(Adapter):
     """The search by classes remembers at most this many arrangements a state of the
     table size (about 100 bytes each)."""
 
+    looser_states = 3000
+    """The states a test of the looser game (``bakers_dozen_looser.py``) may open that no
+    earlier test of the same search by classes finished, before it gives up."""
+
     jitter_span = 8
     """The largest random addition to a tableau move's score in a jittered restart."""
 
@@ -176,6 +180,7 @@ class BakersDozenAdapter(Adapter):
                 -1 if max_states is None else max_states,
                 table_size * self.class_arrangements,
                 budget.cancel,
+                self.looser_states,
             )
             found = Verdict.of_code(code)
             if found == Verdict.WON:

@@ -46,6 +46,7 @@ from ..moves import Move
 from ..position import Position
 from . import clock
 from .alternating import heights
+from .bakers_dozen_looser import LooserGame
 from .schedule import Verdict
 
 if TYPE_CHECKING:  # the adapter runs this search: no import at run time
@@ -74,6 +75,7 @@ class ClassSearch:
         self.classes = 0
         self.arrangements = 0
         self.states = 0
+        self.looser = LooserGame(parents, adapter.looser_states)
         self.deadline = float("inf")
         """When ``solve`` must end (``clock.now()``), looked at inside a group's
         enumeration too: one group can have millions of arrangements."""
@@ -127,8 +129,9 @@ class ClassSearch:
         return tuple(tuple(pile) for pile in p.tableau), tuple(heights(p))
 
     def dead(self, tab: Tableau, h: Heights) -> bool:
-        """The adapter's relaxation, which proves a state lost (and so its class)."""
-        return self.adapter.dead(self.position(tab, h), list(h))
+        """The adapter's relaxation, then the looser game (``bakers_dozen_looser.py``):
+        each proves a state lost (and so its class)."""
+        return self.adapter.dead(self.position(tab, h), list(h)) or self.looser.lost(tab)
 
     # --- classes -------------------------------------------------------------------
 

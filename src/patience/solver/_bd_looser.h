@@ -1,0 +1,283 @@
+/* Baker's Dozen's looser game, a test that a position is lost, for the search by
+ * classes: the twin of bakers_dozen_looser.py (its reference, with the proof), the
+ * same states in the same order.
+ * Part of the _tableau module: included once, in order, by _tableau.c (one
+ * translation unit, so the compiler inlines across these files). */
+
+/* A state: each base's length (its cards are the bottom of the base the test began
+ * with, L->base) and the built cards. */
+typedef struct {
+    uint8_t len[13];
+    uint64_t built;
+} LState;
+
+typedef struct {
+    size_t start, n, next; /* its children: todo[start .. start + n), the next one */
+    H2 key;
+} LFrame;
+
+#define LDEPTH 128 /* more than any line: each move takes a card out of a base or home */
+#define L_LOST 1
+#define L_WON 3
+
+struct Looser {
+    uint64_t parents[52];
+    Map memo; /* a state's key -> L_LOST or L_WON, for the whole search by classes */
+    size_t max_memo;
+    uint8_t base[13][MAXPILE];
+    int nb;
+    uint64_t prefix[13][MAXPILE + 1]; /* the cards of each base's first n */
+    LState *todo;
+    size_t ntodo, captodo;
+    size_t cap;
+    int match[52];
+    uint64_t visited;
+};
+
+/* splitmix64's finalizer: a bijection of 64-bit words. */
+static inline uint64_t lmix(uint64_t x) {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+/* The cards of a state's bases. */
+static inline uint64_t lbasemask(const Looser *L, const LState *st) {
+    uint64_t bm = 0;
+    for (int k = 0; k < L->nb; k++) bm |= L->prefix[k][st->len[k]];
+    return bm;
+}
+
+/* A state's key: its base cards and built cards, both recoverable from it (lmix is a
+ * bijection), so no two states share one. */
+static inline H2 lkey(const Looser *L, const LState *st) {
+    H2 h = {lmix(lbasemask(L, st)) ^ st->built, (st->built << 1) | 1};
+    return h;
+}
+
+/* The cards home in each suit, with ``left`` the cards on the table. */
+static inline void lheights(uint64_t left, int h[4]) {
+    for (int s = 0; s < 4; s++) {
+        uint64_t bits = (left >> (13 * s)) & 0x1FFF;
+        h[s] = bits ? __builtin_ctzll(bits) : 13;
+    }
+}
+
+/* Kuhn's augmenting path for built card c among the parents in ``allowed``. */
+static int laug(Looser *L, int c, uint64_t allowed) {
+    uint64_t qs = L->parents[c] & allowed & ~L->visited;
+    while (qs) {
+        int q = __builtin_ctzll(qs);
+        qs &= qs - 1;
+        L->visited |= 1ULL << q;
+        if (L->match[q] < 0 || laug(L, L->match[q], allowed)) {
+            L->match[q] = c;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether the built cards can each lie on a parent of ``allowed``, no two on one. */
+static int lplaceable(Looser *L, uint64_t built, uint64_t allowed) {
+    for (int q = 0; q < 52; q++) L->match[q] = -1;
+    while (built) {
+        int c = __builtin_ctzll(built);
+        built &= built - 1;
+        L->visited = 0;
+        if (!laug(L, c, allowed)) return 0;
+    }
+    return 1;
+}
+
+/* Base slot k's top gone; the run left on top of it becomes built. */
+static void lwithout_top(const Looser *L, LState *st, int k) {
+    int n = --st->len[k];
+    while (n > 1 && ((L->parents[L->base[k][n - 1]] >> L->base[k][n - 2]) & 1)) {
+        st->built |= 1ULL << L->base[k][n - 1];
+        n--;
+    }
+    st->len[k] = (uint8_t)n;
+}
+
+/* Every safe card home: a top card whose suit's foundation is one below it, with every
+ * card of the rank below home; the built cards first, then the bases, once at a time. */
+static void lclosure(const Looser *L, LState *st) {
+    for (;;) {
+        uint64_t left = lbasemask(L, st) | st->built;
+        int h[4];
+        lheights(left, h);
+        int mh = h[0];
+        for (int s = 1; s < 4; s++) mh = h[s] < mh ? h[s] : mh;
+        int done = 0;
+        uint64_t b = st->built;
+        while (b && !done) {
+            int c = __builtin_ctzll(b);
+            b &= b - 1;
+            int r = c % 13 + 1;
+            if (h[c / 13] == r - 1 && (r == 1 || mh >= r - 1)) {
+                st->built &= ~(1ULL << c);
+                done = 1;
+            }
+        }
+        for (int k = 0; k < L->nb && !done; k++) {
+            if (!st->len[k]) continue;
+            int c = L->base[k][st->len[k] - 1], r = c % 13 + 1;
+            if (h[c / 13] == r - 1 && (r == 1 || mh >= r - 1)) {
+                lwithout_top(L, st, k);
+                done = 1;
+            }
+        }
+        if (!done) return;
+    }
+}
+
+static int lpush(Looser *L, const LState *st) {
+    if (L->ntodo == L->captodo) {
+        size_t cap = L->captodo ? L->captodo * 2 : 1024;
+        LState *t = realloc(L->todo, cap * sizeof(LState));
+        if (!t) return 0;
+        L->todo = t;
+        L->captodo = cap;
+    }
+    L->todo[L->ntodo++] = *st;
+    return 1;
+}
+
+/* st's children pushed on L->todo, in the reference's order: their count, or -1 when
+ * out of memory. */
+static int lexpand(Looser *L, const LState *st) {
+    int pushed = 0;
+    int h[4];
+    lheights(lbasemask(L, st) | st->built, h);
+    uint64_t tops = st->built;
+    for (int q = 0; q < L->nb; q++)
+        if (st->len[q]) tops |= 1ULL << L->base[q][st->len[q] - 1];
+    for (uint64_t b = st->built; b; b &= b - 1) {
+        int c = __builtin_ctzll(b);
+        if (h[c / 13] == c % 13 && lplaceable(L, st->built, tops & ~(1ULL << c))) {
+            LState ch = *st;
+            ch.built &= ~(1ULL << c);
+            lclosure(L, &ch);
+            if (!lpush(L, &ch)) return -1;
+            pushed++;
+        }
+    }
+    for (int q = 0; q < L->nb; q++) {
+        if (!st->len[q]) continue;
+        int c = L->base[q][st->len[q] - 1];
+        uint64_t cb = 1ULL << c;
+        if (h[c / 13] == c % 13 && lplaceable(L, st->built, tops & ~cb)) {
+            LState ch = *st;
+            lwithout_top(L, &ch, q);
+            lclosure(L, &ch);
+            if (!lpush(L, &ch)) return -1;
+            pushed++;
+        }
+        for (uint64_t ps = L->parents[c] & tops; ps; ps &= ps - 1) {
+            int p = __builtin_ctzll(ps);
+            if (lplaceable(L, st->built, tops & ~cb & ~(1ULL << p))) {
+                LState ch = *st;
+                lwithout_top(L, &ch, q);
+                ch.built |= cb;
+                lclosure(L, &ch);
+                if (!lpush(L, &ch)) return -1;
+                pushed++;
+            }
+        }
+    }
+    return pushed;
+}
+
+/* Open st (key k) as frame F: 0 when out of memory. */
+static int lopen(Looser *L, LFrame *F, LState st, H2 k) {
+    F->key = k;
+    F->start = L->ntodo;
+    F->next = 0;
+    int n = lexpand(L, &st);
+    F->n = n < 0 ? 0 : (size_t)n;
+    return n >= 0;
+}
+
+/* Remember state k as L_LOST or L_WON while the memo has room (forgetting costs work,
+ * never correctness). */
+static void lremember(Looser *L, H2 k, uint64_t v) {
+    if (L->memo.count < L->max_memo) map_put(&L->memo, k, v);
+}
+
+/* Whether the looser game from u is lost: a depth-first search (the looser game has no
+ * cycle) that remembers each state it finishes, lost or won, and gives up (0) after
+ * L->cap states no earlier test finished. */
+static int looser_lost(Looser *L, const CState *u) {
+    LState root;
+    memset(&root, 0, sizeof root);
+    L->nb = 0;
+    for (int i = 0; i < 13; i++) {
+        int n = u->len[i];
+        if (!n) continue;
+        while (n > 1 && ((L->parents[u->tab[i][n - 1]] >> u->tab[i][n - 2]) & 1)) {
+            root.built |= 1ULL << u->tab[i][n - 1];
+            n--;
+        }
+        int k = L->nb++;
+        memcpy(L->base[k], u->tab[i], (size_t)n);
+        L->prefix[k][0] = 0;
+        for (int m = 0; m < n; m++)
+            L->prefix[k][m + 1] = L->prefix[k][m] | (1ULL << u->tab[i][m]);
+        root.len[k] = (uint8_t)n;
+    }
+    lclosure(L, &root);
+    if (!(lbasemask(L, &root) | root.built)) return 0;
+    H2 rk = lkey(L, &root);
+    MapEntry *e = map_get(&L->memo, rk);
+    if (e) return e->v == L_LOST;
+    LFrame F[LDEPTH];
+    int nf = 0;
+    size_t count = 0;
+    L->ntodo = 0;
+    if (!lopen(L, &F[nf++], root, rk)) return 0;
+    while (nf) {
+        LFrame *f = &F[nf - 1];
+        if (f->next == f->n) {
+            lremember(L, f->key, L_LOST);
+            L->ntodo = f->start;
+            nf--;
+            continue;
+        }
+        LState ch = L->todo[f->start + f->next++];
+        H2 k = lkey(L, &ch);
+        MapEntry *m = map_get(&L->memo, k);
+        if (m && m->v == L_LOST) continue;
+        if (m || !(lbasemask(L, &ch) | ch.built)) {
+            for (int d = 0; d < nf; d++) lremember(L, F[d].key, L_WON);
+            return 0;
+        }
+        if (++count > L->cap || nf == LDEPTH) return 0;
+        if (!lopen(L, &F[nf++], ch, k)) return 0;
+    }
+    return 1;
+}
+
+/* A looser game for the search by classes of C (parents set): NULL when out of
+ * memory or with cap 0. */
+static Looser *looser_new(const uint64_t parents[52], size_t cap, size_t max_memo) {
+    if (!cap) return NULL;
+    Looser *L = calloc(1, sizeof(Looser));
+    if (!L) return NULL;
+    if (!map_init(&L->memo, (size_t)1 << 16)) {
+        free(L);
+        return NULL;
+    }
+    memcpy(L->parents, parents, sizeof L->parents);
+    L->cap = cap;
+    L->max_memo = max_memo;
+    return L;
+}
+
+static void looser_free(Looser *L) {
+    if (!L) return;
+    free(L->memo.e);
+    free(L->todo);
+    free(L);
+}

@@ -211,4 +211,6 @@ def test_the_bench_prints_both_searches_side_by_side(
     bench.main()
     rows = capsys.readouterr().out.splitlines()[1:]
     names = ["reference", "native"] if native is not None else ["reference"]
-    assert [row.split()[:3] for row in rows] == [["2548", name, "lost"] for name in names]
+    assert [row.split()[:4] for row in rows] == [
+        ["2548", name, str(BakersDozenAdapter.looser_states), "lost"] for name in names
+    ]

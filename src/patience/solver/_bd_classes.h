@@ -15,7 +15,8 @@
  * The search meets each class once and makes from it every other move (a card home,
  * a card not lying on a card it may be built on moved onto a top, never a pile's
  * last card) in every arrangement of the groups the move touches. Classes are
- * remembered by 128-bit hashes (two 64-bit lanes), components' arrangements too. */
+ * remembered by 128-bit hashes (two 64-bit lanes), components' arrangements too.
+ * A child the relaxation or the looser game (_bd_looser.h) proves lost is not kept. */
 
 /* The safe moves home of BakersDozenAdapter.auto. */
 static void cl_settle(CState *s) {

@@ -30,8 +30,8 @@ met are every child class (the safe moves home after a move keep its verdict).
 Keys. No pile is special (Kings go to the bottom, an empty pile stays empty), so
 positions are compared with their piles as a set, and a class is keyed by each group
 in its least arrangement and the other piles. Moves home are the adapter's safe ones
-(``auto``) and a state the adapter's relaxation proves lost (``dead``) is lost with
-its class.
+(``auto``) and a state the adapter's relaxation (``dead``) or the looser game
+(``bakers_dozen_looser.py``) proves lost is lost with its class.
 """
 
 from __future__ import annotations

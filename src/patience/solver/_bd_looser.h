@@ -133,6 +133,7 @@ static void lclosure(const Looser *L, LState *st) {
     }
 }
 
+/* Push st on L->todo: 0 when out of memory. */
 static int lpush(Looser *L, const LState *st) {
     if (L->ntodo == L->captodo) {
         size_t cap = L->captodo ? L->captodo * 2 : 1024;

@@ -173,7 +173,10 @@ class LooserGame:
         return out
 
     def lost(self, tab: Tableau) -> bool:
-        """Whether the looser game from ``tab`` is proved lost within ``cap`` new states."""
+        """Whether the looser game from ``tab`` is proved lost within ``cap`` new states
+        (never with cap 0: the looser game is not used)."""
+        if not self.cap:
+            return False
         self.bases, self.prefix = [], []
         lens: list[int] = []
         built = 0

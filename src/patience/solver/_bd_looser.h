@@ -49,10 +49,10 @@ static inline uint64_t lbasemask(const Looser *L, const LState *st) {
     return bm;
 }
 
-/* A state's key: its base cards and built cards, both recoverable from it (lmix is a
- * bijection), so no two states share one. */
-static inline H2 lkey(const Looser *L, const LState *st) {
-    H2 h = {lmix(lbasemask(L, st)) ^ st->built, (st->built << 1) | 1};
+/* A state's key from its base cards bm and built cards: both recoverable from it (lmix
+ * is a bijection), so no two states share one. */
+static inline H2 lkey(uint64_t bm, uint64_t built) {
+    H2 h = {lmix(bm) ^ built, (built << 1) | 1};
     return h;
 }
 
@@ -91,40 +91,39 @@ static int lplaceable(Looser *L, uint64_t built, uint64_t allowed) {
     return 1;
 }
 
-/* Base slot k's top gone; the run left on top of it becomes built. */
-static void lwithout_top(const Looser *L, LState *st, int k) {
-    int n = --st->len[k];
-    while (n > 1 && ((L->parents[L->base[k][n - 1]] >> L->base[k][n - 2]) & 1)) {
-        st->built |= 1ULL << L->base[k][n - 1];
+/* The length of the base of the first n cards of pile, the cards of the run above it
+ * added to *built. */
+static int lbase_len(const Looser *L, const uint8_t *pile, int n, uint64_t *built) {
+    while (n > 1 && ((L->parents[pile[n - 1]] >> pile[n - 2]) & 1)) {
+        *built |= 1ULL << pile[n - 1];
         n--;
     }
-    st->len[k] = (uint8_t)n;
+    return n;
 }
 
-/* Every safe card home: a top card whose suit's foundation is one below it, with every
- * card of the rank below home; the built cards first, then the bases, once at a time. */
+/* Base slot k's top gone; the run left on top of it becomes built. */
+static void lwithout_top(const Looser *L, LState *st, int k) {
+    st->len[k] = (uint8_t)lbase_len(L, L->base[k], st->len[k] - 1, &st->built);
+}
+
+/* Every safe card home (bd_safe: nothing can lie on it); the built cards first, then
+ * the bases, one at a time. */
 static void lclosure(const Looser *L, LState *st) {
     for (;;) {
-        uint64_t left = lbasemask(L, st) | st->built;
         int h[4];
-        lheights(left, h);
-        int mh = h[0];
-        for (int s = 1; s < 4; s++) mh = h[s] < mh ? h[s] : mh;
+        lheights(lbasemask(L, st) | st->built, h);
         int done = 0;
         uint64_t b = st->built;
         while (b && !done) {
             int c = __builtin_ctzll(b);
             b &= b - 1;
-            int r = c % 13 + 1;
-            if (h[c / 13] == r - 1 && (r == 1 || mh >= r - 1)) {
+            if (bd_safe(h, c)) {
                 st->built &= ~(1ULL << c);
                 done = 1;
             }
         }
         for (int k = 0; k < L->nb && !done; k++) {
-            if (!st->len[k]) continue;
-            int c = L->base[k][st->len[k] - 1], r = c % 13 + 1;
-            if (h[c / 13] == r - 1 && (r == 1 || mh >= r - 1)) {
+            if (st->len[k] && bd_safe(h, L->base[k][st->len[k] - 1])) {
                 lwithout_top(L, st, k);
                 done = 1;
             }
@@ -215,13 +214,8 @@ static int looser_lost(Looser *L, const CState *u) {
     memset(&root, 0, sizeof root);
     L->nb = 0;
     for (int i = 0; i < 13; i++) {
-        int n = u->len[i];
-        if (!n) continue;
-        while (n > 1 && ((L->parents[u->tab[i][n - 1]] >> u->tab[i][n - 2]) & 1)) {
-            root.built |= 1ULL << u->tab[i][n - 1];
-            n--;
-        }
-        int k = L->nb++;
+        if (!u->len[i]) continue;
+        int n = lbase_len(L, u->tab[i], u->len[i], &root.built), k = L->nb++;
         memcpy(L->base[k], u->tab[i], (size_t)n);
         L->prefix[k][0] = 0;
         for (int m = 0; m < n; m++)
@@ -229,8 +223,9 @@ static int looser_lost(Looser *L, const CState *u) {
         root.len[k] = (uint8_t)n;
     }
     lclosure(L, &root);
-    if (!(lbasemask(L, &root) | root.built)) return 0;
-    H2 rk = lkey(L, &root);
+    uint64_t bm = lbasemask(L, &root);
+    if (!(bm | root.built)) return 0;
+    H2 rk = lkey(bm, root.built);
     MapEntry *e = map_get(&L->memo, rk);
     if (e) return e->v == L_LOST;
     LFrame F[LDEPTH];
@@ -247,10 +242,11 @@ static int looser_lost(Looser *L, const CState *u) {
             continue;
         }
         LState ch = L->todo[f->start + f->next++];
-        H2 k = lkey(L, &ch);
+        bm = lbasemask(L, &ch);
+        H2 k = lkey(bm, ch.built);
         MapEntry *m = map_get(&L->memo, k);
         if (m && m->v == L_LOST) continue;
-        if (m || !(lbasemask(L, &ch) | ch.built)) {
+        if (m || !(bm | ch.built)) {
             for (int d = 0; d < nf; d++) lremember(L, F[d].key, L_WON);
             return 0;
         }

@@ -50,7 +50,6 @@ class LooserGame:
     """The looser game from the positions of one search by classes."""
 
     def __init__(self, parents: tuple[tuple[int, ...], ...], cap: int) -> None:
-        self.parents = parents
         self.masks = [sum(1 << q for q in ps) for ps in parents]
         self.cap = cap
         self.memo: dict[tuple[int, int], bool] = {}
@@ -59,8 +58,14 @@ class LooserGame:
         self.prefix: list[list[int]] = []
         self.work = 0
 
-    def _lies_on(self, c: int, q: int) -> bool:
-        return bool(self.masks[c] >> q & 1)
+    def _base_len(self, pile: tuple[int, ...], n: int, built: int) -> tuple[int, int]:
+        """The length of the base of the first n cards of ``pile``, and ``built`` with
+        the cards of the run above it."""
+        masks = self.masks
+        while n > 1 and masks[pile[n - 1]] >> pile[n - 2] & 1:
+            built |= 1 << pile[n - 1]
+            n -= 1
+        return n, built
 
     def _key(self, s: State) -> tuple[int, int]:
         lens, built = s
@@ -79,12 +84,7 @@ class LooserGame:
     def _without_top(self, lens: list[int], k: int, built: int) -> int:
         """Base k less its top card; the run then at its top becomes built: the
         built cards after."""
-        n = lens[k] - 1
-        base = self.bases[k]
-        while n > 1 and self._lies_on(base[n - 1], base[n - 2]):
-            built |= 1 << base[n - 1]
-            n -= 1
-        lens[k] = n
+        lens[k], built = self._base_len(self.bases[k], lens[k] - 1, built)
         return built
 
     def _closure(self, lens: list[int], built: int) -> State:
@@ -181,12 +181,9 @@ class LooserGame:
         lens: list[int] = []
         built = 0
         for pile in tab:
-            n = len(pile)
-            if not n:
+            if not pile:
                 continue
-            while n > 1 and self._lies_on(pile[n - 1], pile[n - 2]):
-                built |= 1 << pile[n - 1]
-                n -= 1
+            n, built = self._base_len(pile, len(pile), built)
             self.bases.append(pile[:n])
             masks = [0]
             for c in pile[:n]:
@@ -194,9 +191,9 @@ class LooserGame:
             self.prefix.append(masks)
             lens.append(n)
         root = self._closure(lens, built)
-        if not (self._key(root)[0] | root[1]):
-            return False
         key = self._key(root)
+        if not (key[0] | key[1]):
+            return False
         if key in self.memo:
             return self.memo[key]
         memo = self.memo

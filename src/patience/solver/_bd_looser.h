@@ -30,7 +30,8 @@ struct Looser {
     LState *todo;
     size_t ntodo, captodo;
     size_t cap;
-    int match[52];
+    int8_t match[52], full[52]; /* the built card on each top (-1: none): now, and in a
+                                   placement on every top of the state being expanded */
     uint64_t visited;
 };
 
@@ -79,14 +80,34 @@ static int laug(Looser *L, int c, uint64_t allowed) {
     return 0;
 }
 
-/* Whether the built cards can each lie on a parent of ``allowed``, no two on one. */
+/* Whether the built cards can each lie on a parent of ``allowed``, no two on one; if
+ * so, L->match holds such a placement. */
 static int lplaceable(Looser *L, uint64_t built, uint64_t allowed) {
-    for (int q = 0; q < 52; q++) L->match[q] = -1;
+    memset(L->match, -1, sizeof L->match);
     while (built) {
         int c = __builtin_ctzll(built);
         built &= built - 1;
         L->visited = 0;
         if (!laug(L, c, allowed)) return 0;
+    }
+    return 1;
+}
+
+/* lplaceable(built, tops & ~gone) for a state with placement L->full on all its tops:
+ * only the cards lying on the tops in ``gone`` look for another place (an augmenting
+ * path from each card left without one finds a placement from any start, when there
+ * is one: Berge), so the answer is the same. */
+static int lplaceable_without(Looser *L, uint64_t tops, uint64_t gone) {
+    memcpy(L->match, L->full, sizeof L->match);
+    uint64_t freed = 0;
+    for (uint64_t g = gone; g; g &= g - 1) {
+        int q = __builtin_ctzll(g);
+        if (L->match[q] >= 0) freed |= 1ULL << L->match[q];
+        L->match[q] = -1;
+    }
+    for (; freed; freed &= freed - 1) {
+        L->visited = 0;
+        if (!laug(L, __builtin_ctzll(freed), tops & ~gone)) return 0;
     }
     return 1;
 }
@@ -106,27 +127,25 @@ static void lwithout_top(const Looser *L, LState *st, int k) {
     st->len[k] = (uint8_t)lbase_len(L, L->base[k], st->len[k] - 1, &st->built);
 }
 
-/* Every safe card home (bd_safe: nothing can lie on it); the built cards first, then
- * the bases, one at a time. */
+/* Every safe card home (bd_safe: nothing can lie on it), one at a time. Only a suit's
+ * next card can go home, and sending one home never makes another unsafe, so this
+ * ends where the reference's order (built cards, then bases) does. */
 static void lclosure(const Looser *L, LState *st) {
     for (;;) {
-        int h[4];
+        int h[4], done = 0;
         lheights(lbasemask(L, st) | st->built, h);
-        int done = 0;
-        uint64_t b = st->built;
-        while (b && !done) {
-            int c = __builtin_ctzll(b);
-            b &= b - 1;
-            if (bd_safe(h, c)) {
+        for (int s = 0; s < 4 && !done; s++) {
+            int c = s * 13 + h[s];
+            if (h[s] == 13 || !bd_safe(h, c)) continue;
+            if ((st->built >> c) & 1) {
                 st->built &= ~(1ULL << c);
                 done = 1;
             }
-        }
-        for (int k = 0; k < L->nb && !done; k++) {
-            if (st->len[k] && bd_safe(h, L->base[k][st->len[k] - 1])) {
-                lwithout_top(L, st, k);
-                done = 1;
-            }
+            for (int k = 0; k < L->nb && !done; k++)
+                if (st->len[k] && L->base[k][st->len[k] - 1] == c) {
+                    lwithout_top(L, st, k);
+                    done = 1;
+                }
         }
         if (!done) return;
     }
@@ -154,9 +173,12 @@ static int lexpand(Looser *L, const LState *st) {
     uint64_t tops = st->built;
     for (int q = 0; q < L->nb; q++)
         if (st->len[q]) tops |= 1ULL << L->base[q][st->len[q] - 1];
+    /* Every move needs a placement on some of the tops: none without one on them all. */
+    if (!lplaceable(L, st->built, tops)) return 0;
+    memcpy(L->full, L->match, sizeof L->full);
     for (uint64_t b = st->built; b; b &= b - 1) {
         int c = __builtin_ctzll(b);
-        if (h[c / 13] == c % 13 && lplaceable(L, st->built, tops & ~(1ULL << c))) {
+        if (h[c / 13] == c % 13 && lplaceable_without(L, tops, 1ULL << c)) {
             LState ch = *st;
             ch.built &= ~(1ULL << c);
             lclosure(L, &ch);
@@ -168,7 +190,7 @@ static int lexpand(Looser *L, const LState *st) {
         if (!st->len[q]) continue;
         int c = L->base[q][st->len[q] - 1];
         uint64_t cb = 1ULL << c;
-        if (h[c / 13] == c % 13 && lplaceable(L, st->built, tops & ~cb)) {
+        if (h[c / 13] == c % 13 && lplaceable_without(L, tops, cb)) {
             LState ch = *st;
             lwithout_top(L, &ch, q);
             lclosure(L, &ch);
@@ -177,7 +199,7 @@ static int lexpand(Looser *L, const LState *st) {
         }
         for (uint64_t ps = L->parents[c] & tops; ps; ps &= ps - 1) {
             int p = __builtin_ctzll(ps);
-            if (lplaceable(L, st->built, tops & ~cb & ~(1ULL << p))) {
+            if (lplaceable_without(L, tops, cb | 1ULL << p)) {
                 LState ch = *st;
                 lwithout_top(L, &ch, q);
                 ch.built |= cb;
@@ -197,6 +219,13 @@ static int lopen(Looser *L, LFrame *F, LState st, H2 k) {
     F->next = 0;
     int n = lexpand(L, &st);
     F->n = n < 0 ? 0 : (size_t)n;
+    /* Each child's memo slot, fetched ahead: the memo is large, and most of the time
+     * went in waiting for it. */
+    for (size_t i = 0; i < F->n; i++) {
+        const LState *ch = &L->todo[F->start + i];
+        H2 ck = lkey(lbasemask(L, ch), ch->built);
+        __builtin_prefetch(&L->memo.e[ck.a & (L->memo.cap - 1)]);
+    }
     return n >= 0;
 }
 

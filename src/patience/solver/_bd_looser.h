@@ -30,8 +30,7 @@ struct Looser {
     LState *todo;
     size_t ntodo, captodo;
     size_t cap;
-    int8_t match[52], full[52]; /* the built card on each top (-1: none): now, and in a
-                                   placement on every top of the state being expanded */
+    int8_t match[52]; /* the built card on each top (-1: none) */
     uint64_t visited;
 };
 
@@ -93,12 +92,12 @@ static int lplaceable(Looser *L, uint64_t built, uint64_t allowed) {
     return 1;
 }
 
-/* lplaceable(built, tops & ~gone) for a state with placement L->full on all its tops:
+/* lplaceable(built, tops & ~gone) for a state with placement ``full`` on all its tops:
  * only the cards lying on the tops in ``gone`` look for another place (an augmenting
  * path from each card left without one finds a placement from any start, when there
  * is one: Berge), so the answer is the same. */
-static int lplaceable_without(Looser *L, uint64_t tops, uint64_t gone) {
-    memcpy(L->match, L->full, sizeof L->match);
+static int lplaceable_without(Looser *L, const int8_t *full, uint64_t tops, uint64_t gone) {
+    memcpy(L->match, full, sizeof L->match);
     uint64_t freed = 0;
     for (uint64_t g = gone; g; g &= g - 1) {
         int q = __builtin_ctzll(g);
@@ -175,10 +174,11 @@ static int lexpand(Looser *L, const LState *st) {
         if (st->len[q]) tops |= 1ULL << L->base[q][st->len[q] - 1];
     /* Every move needs a placement on some of the tops: none without one on them all. */
     if (!lplaceable(L, st->built, tops)) return 0;
-    memcpy(L->full, L->match, sizeof L->full);
+    int8_t full[52];
+    memcpy(full, L->match, sizeof full);
     for (uint64_t b = st->built; b; b &= b - 1) {
         int c = __builtin_ctzll(b);
-        if (h[c / 13] == c % 13 && lplaceable_without(L, tops, 1ULL << c)) {
+        if (h[c / 13] == c % 13 && lplaceable_without(L, full, tops, 1ULL << c)) {
             LState ch = *st;
             ch.built &= ~(1ULL << c);
             lclosure(L, &ch);
@@ -190,7 +190,7 @@ static int lexpand(Looser *L, const LState *st) {
         if (!st->len[q]) continue;
         int c = L->base[q][st->len[q] - 1];
         uint64_t cb = 1ULL << c;
-        if (h[c / 13] == c % 13 && lplaceable_without(L, tops, cb)) {
+        if (h[c / 13] == c % 13 && lplaceable_without(L, full, tops, cb)) {
             LState ch = *st;
             lwithout_top(L, &ch, q);
             lclosure(L, &ch);
@@ -199,7 +199,7 @@ static int lexpand(Looser *L, const LState *st) {
         }
         for (uint64_t ps = L->parents[c] & tops; ps; ps &= ps - 1) {
             int p = __builtin_ctzll(ps);
-            if (lplaceable_without(L, tops, cb | 1ULL << p)) {
+            if (lplaceable_without(L, full, tops, cb | 1ULL << p)) {
                 LState ch = *st;
                 lwithout_top(L, &ch, q);
                 ch.built |= cb;

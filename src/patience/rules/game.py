@@ -90,6 +90,20 @@ class Game:
         )
         self.option = dict(self.options)
 
+    @property
+    def max_redeals(self) -> int | None:
+        """How often the waste may be turned over into the stock: 0 (the default) never,
+        None without limit. A subclass sets it as a class attribute, or as a property when
+        an option decides it (Klondike's mode). The search keeps the redeals used in its
+        key only while they are limited."""
+        return 0
+
+    def redeals_left(self, p: Position) -> int | None:
+        """The redeals the player still has in ``p`` (None: unlimited)."""
+        if not self.has_redeals or self.max_redeals is None:
+            return None if self.has_redeals else 0
+        return max(self.max_redeals - p.redeals, 0)
+
     def layout(self, deal: int) -> Position:
         """The starting position of deal number ``deal``."""
         raise NotImplementedError

@@ -49,7 +49,7 @@ class Adapter:
         self.game = game
         # With unlimited redeals the redeal counter does not change what can be done;
         # leaving it in the key would make the state space infinite.
-        self.count_redeals = getattr(game, "max_redeals", 0) is not None
+        self.count_redeals = game.max_redeals is not None
         # Set when a move was cut off without a proof that no win is lost: the search
         # may still find a win, but it no longer proves a loss.
         self.incomplete = False

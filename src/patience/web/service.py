@@ -425,11 +425,6 @@ class Service:
         legal = rules.legal_moves(p)
         won = rules.is_won(p)
         status = "won" if won else ("playing" if legal else "stuck")
-        max_redeals: int | None = getattr(rules, "max_redeals", 0)
-        if rules.has_redeals:
-            redeals_left = None if max_redeals is None else max(max_redeals - p.redeals, 0)
-        else:
-            redeals_left = 0
         return {
             "id": record.id,
             "game": p.game,
@@ -448,7 +443,7 @@ class Service:
             "status": status,
             "stock_count": len(p.stock),
             "redeals": p.redeals,
-            "redeals_left": redeals_left,
+            "redeals_left": rules.redeals_left(p),
             "base": None if p.base is None else rank_text(p.base),
             "last_move": record.last_move,
             "autoplayed": list(live.autoplayed),

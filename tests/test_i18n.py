@@ -96,7 +96,8 @@ def test_compiled_catalog_matches_its_source(lang: str, catalogs: dict[str, Cata
             k = key(m.id)
             flat = k if isinstance(k, str) else k[0] + "\u0000" + k[1]
             source[flat] = forms(m.string) if isinstance(k, tuple) else str(m.string)
-    assert served == source, f"{lang}: the .mo is stale, run `python -m patience.i18n compile`"
+    stale = f"{lang}: the .mo is stale, run `python -m patience.i18n_catalogs compile`"
+    assert served == source, stale
 
 
 @pytest.mark.parametrize("lang", FOREIGN)

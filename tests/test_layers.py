@@ -6,6 +6,7 @@ function-level import counts as much as one at the top."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,12 +30,13 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path, module: str | None = None) -> set[str]:
-    """The ``patience`` modules ``path`` (module ``module``) imports, as absolute names."""
+def _imports(path: Path, module: str | None = None, typing: bool = True) -> set[str]:
+    """The ``patience`` modules ``path`` (module ``module``) imports, as absolute names;
+    with ``typing=False``, less those imported for the type checker only."""
     module = module or _module_name(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _walk(ast.parse(path.read_text(encoding="utf-8")), typing):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -48,6 +50,14 @@ def _imports(path: Path, module: str | None = None) -> set[str]:
             # ``from . import x`` names a module too.
             found.update(f"{name}.{a.name}" for a in node.names)
     return {n for n in found if n == "patience" or n.startswith("patience.")}
+
+
+def _walk(node: ast.AST, typing: bool) -> Iterator[ast.AST]:
+    for child in ast.iter_child_nodes(node):
+        if not typing and isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+            continue
+        yield child
+        yield from _walk(child, typing)
 
 
 def _layer(name: str) -> int | None:
@@ -80,3 +90,59 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     found = _imports(fake, "patience.position")
     assert {"patience.games", "patience.web"} <= found
     assert _layer("patience.games") == 3 and _layer("patience.web") == 99
+
+
+def _import_graph() -> dict[str, set[str]]:
+    paths = {_module_name(p): p for p in [*SRC.rglob("*.py"), *SRC.rglob("*.pyi")]}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        found = _imports(path, name, typing=False)
+        # ``from . import x`` names the package only when x is not a module of it.
+        graph[name] = {
+            n
+            for n in found
+            if n in paths and n != name and not any(f"{n}." in m and m in paths for m in found)
+        }
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    # Function-level imports count: a lazy import that closes a cycle only hides it.
+    assert _cycles(_import_graph()) == [], "import cycles"
+
+
+def test_the_cycle_check_sees_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _cycles(graph) == [["a", "b", "c"]]

@@ -4,8 +4,8 @@ Message ids are the English texts with ``{name}`` placeholders. The catalogs liv
 ``locales/<lang>/LC_MESSAGES/messages.po`` (sources) and ``.mo`` (compiled, what is
 loaded at run time). One domain serves both the Python code (``_``) and the front end
 (``t``/``tn``/``data-i18n`` in ``web/static``), which gets it as JSON from
-``catalog_json``. ``python -m patience.i18n extract|update|compile|check`` maintains them
-(``i18n_catalogs``).
+``catalog_json``. ``python -m patience.i18n_catalogs extract|update|compile|check``
+maintains them.
 The command line stays English and never imports this module.
 """
 
@@ -157,9 +157,3 @@ def negotiate(accept_language: str | None) -> str:
         return DEFAULT_LANGUAGE
     ranked.sort(key=lambda r: (-r[0], r[1]))
     return ranked[0][2]
-
-
-if __name__ == "__main__":  # python -m patience.i18n ...: the catalogs' maintenance
-    from patience.i18n_catalogs import main
-
-    raise SystemExit(main())

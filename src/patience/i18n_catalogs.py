@@ -1,7 +1,7 @@
 """Catalog maintenance: the messages extracted from the code and the pages, each
 language's ``.po`` brought up to date, compiled to ``.mo``, and checked.
 
-``python -m patience.i18n extract|update|compile|check`` runs ``main``; babel.cfg names
+``python -m patience.i18n_catalogs extract|update|compile|check`` runs ``main``; babel.cfg names
 the extraction methods here. The running app needs none of it (``i18n`` loads the
 compiled catalogs).
 """
@@ -46,7 +46,7 @@ HEADER = """\
 # {language} messages of patience, a solitaire suite.
 # Copyright (C) 2026 the patience authors
 # This file is distributed under the same license as the patience project (GPL-3.0-or-later).
-# Message ids are the English texts; update with `python -m patience.i18n update`.
+# Message ids are the English texts; update with `python -m patience.i18n_catalogs update`.
 #"""
 
 STATIC_DIR = PACKAGE_DIR / "web" / "static"
@@ -316,7 +316,7 @@ def apply_translations(lang: str, table: Mapping[str, str | list[str]]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m patience.i18n extract|update|compile|check``: maintain the catalogs."""
+    """``python -m patience.i18n_catalogs extract|update|compile|check``: maintain the catalogs."""
     args = sys.argv[1:] if argv is None else argv
     commands: dict[str, Callable[[], int]] = {
         "extract": _cmd_extract,
@@ -325,7 +325,8 @@ def main(argv: list[str] | None = None) -> int:
         "check": _cmd_check,
     }
     if len(args) != 1 or args[0] not in commands:
-        print("usage: python -m patience.i18n extract|update|compile|check", file=sys.stderr)
+        usage = "usage: python -m patience.i18n_catalogs extract|update|compile|check"
+        print(usage, file=sys.stderr)
         print("  extract  write locales/messages.pot from the code", file=sys.stderr)
         print("  update   extract, then merge into each language's .po", file=sys.stderr)
         print("  compile  compile every .po into .mo", file=sys.stderr)
@@ -373,3 +374,7 @@ def _cmd_check() -> int:
                 print(f"{lang}: {label}: {item!r}")
                 status = 1
     return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

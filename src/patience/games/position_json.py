@@ -9,7 +9,7 @@ from typing import Any
 from ..cards import MAX_DEAL, Card, card_text, check_deal, parse_card, parse_rank, rank_text, shown
 from ..errors import InvalidCardError, InvalidDealError, InvalidPositionError
 from ..position import Pile, Position
-from . import game_for, get_game
+from .registry import game_for, get_game
 
 _KEYS = frozenset(
     ("game", "options", "deal", "stock", "waste", "foundations", "tableau", "reserve")

@@ -9,7 +9,8 @@ from pathlib import Path
 from ..errors import PatienceError
 from . import plots
 from .fair_report import fair_lines
-from .report import lines, markdown, text
+from .pages import markdown, text
+from .report import lines
 from .results import load, load_fair, write_csv, write_fair_csv
 
 

@@ -98,6 +98,31 @@ def test_a_save_whose_clock_is_nan_does_not_block_new_games(tmp_path: Path) -> N
         assert r.status_code == 201, r.text
 
 
+@pytest.mark.parametrize(
+    ("column", "value"), [("version", "'x'"), ("version", "1.5"), ("updated", "'x'")]
+)
+def test_a_save_whose_version_or_time_is_damaged_is_set_aside(
+    tmp_path: Path, column: str, value: str
+) -> None:
+    # version 'x': the move was written (SQLite's 'x' + 1 is 1), then adding 1 in Python
+    # failed with a 500, and the page's retry met 409 changed_elsewhere for ever. A time
+    # of text failed the game clock's subtraction the same way.
+    gid = started_game(tmp_path)
+    db = sqlite3.connect(tmp_path / DB)
+    db.execute(f"UPDATE games SET {column} = {value} WHERE id = ?", (gid,))
+    db.commit()
+    (session,) = db.execute("SELECT session FROM games WHERE id = ?", (gid,)).fetchone()
+    db.close()
+    with client(tmp_path) as c:
+        r = c.post(f"/api/games/{gid}/move", json={"move": "deal"})
+        assert r.status_code == 404 and r.json()["error"]["code"] == "unreadable_game", r.text
+        assert c.get("/api/current").status_code == 204
+        assert c.post("/api/games", json={"game": "klondike", "deal": 2}).status_code == 201
+    db = sqlite3.connect(tmp_path / DB)
+    assert db.execute("SELECT session FROM games WHERE id = ?", (gid,)).fetchone() == (session,)
+    db.close()
+
+
 def test_a_damaged_result_does_not_take_every_statistic_down(tmp_path: Path) -> None:
     # One results row whose options are not JSON (or JSON of another shape) and
     # GET /api/stats is a 500 for good (JSONDecodeError / ResponseValidationError).

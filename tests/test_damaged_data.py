@@ -75,6 +75,20 @@ def test_a_save_that_is_json_but_not_an_object_is_set_aside(tmp_path: Path, save
         assert r.status_code == 201, r.text
 
 
+def test_a_damaged_save_is_logged_once(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # Each request for a save set aside logged it again (the page asks for the game in
+    # progress, then a tab for the game by its id).
+    gid = started_game(tmp_path)
+    edit_session(tmp_path, gid, lambda s: [])
+    with caplog.at_level("WARNING", logger="patience.store"), client(tmp_path) as c:
+        assert c.get("/api/current").status_code == 204
+        for _ in range(2):
+            assert c.get(f"/api/games/{gid}").json()["error"]["code"] == "unreadable_game"
+        assert c.post("/api/games", json={"game": "klondike", "deal": 2}).status_code == 201
+    logged = [r.getMessage() for r in caplog.records if "cannot be read" in r.getMessage()]
+    assert logged == [f"saved game {gid} cannot be read: set aside"]
+
+
 @pytest.mark.parametrize("field", ["moves", "redo"])
 def test_a_save_whose_moves_are_not_text_is_set_aside(tmp_path: Path, field: str) -> None:
     # {"moves": [1, 2]}: Move.parse(1) raises AttributeError, which Service.get does not

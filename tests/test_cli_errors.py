@@ -40,6 +40,12 @@ BAD_INVOCATIONS: list[tuple[str, ...]] = [
     ("deal", "klondike", "--deal", "\uff17"),
     ("deal", "klondike", "--deal", str(10**30)),
     ("deal", "klondike", "--deal", "9" * 5000),
+    # digits only: no space, tab or newline around them (docs/decisions.md)
+    ("deal", "klondike", "--deal", " 5"),
+    ("deal", "klondike", "--deal", "5 "),
+    ("deal", "klondike", "--deal", "\t5"),
+    ("deal", "klondike", "--deal", "5\n"),
+    ("solve", "klondike", "--deal", "\n5"),
     ("moves", "klondike", "--deal", "0x10"),
     # --option
     ("deal", "klondike", "--option", "mode=two"),
@@ -115,6 +121,10 @@ BAD_INVOCATIONS: list[tuple[str, ...]] = [
     ("study", "klondike", "--deals", "1", "--fair", "--db", "/dev/null/x.db"),
     # an empty path would quietly be the current folder
     ("study", "klondike", "--deals", "1", "--db", ""),
+    ("report", "--db", ""),
+    ("report", "--db", " "),
+    ("report", "--db", "results", "--out", ""),
+    ("report", "--db", "results", "--csv", ""),
 ]
 
 
@@ -275,6 +285,19 @@ def test_serve_on_a_damaged_database_exits_2_naming_the_file(tmp_path: Path) -> 
     result = runner.invoke(app, ["serve", "--no-browser", "--port", "0", "--data-dir", str(data)])
     assert_one_line_refusal(result.exit_code, result.stdout, result.stderr)
     assert "patience.sqlite3" in result.stderr and "damaged" in result.stderr
+
+
+@pytest.mark.parametrize("option", ["--db", "--out", "--csv"])
+def test_report_refuses_an_empty_path(tmp_path: Path, option: str) -> None:
+    # `report --db ""` read the current folder (Path("") is "."): with results there, it
+    # printed them as if they had been named.
+    results = Path(__file__).resolve().parent.parent / "results" / "hopscotch.csv.gz"
+    (tmp_path / results.name).write_bytes(results.read_bytes())  # the current folder
+    source = [] if option == "--db" else ["--db", str(tmp_path)]
+    result = runner.invoke(app, ["report", *source, option, ""])
+    assert_one_line_refusal(result.exit_code, result.stdout, result.stderr)
+    assert "empty" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [results.name]
 
 
 @pytest.mark.parametrize("folder", ["", "  "])

@@ -12,8 +12,10 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from patience import new_game
@@ -258,6 +260,20 @@ def test_help_still_prints_the_help_and_exits_0() -> None:
         result = runner.invoke(app, args)
         assert result.exit_code == 0, result.output
         assert "Usage:" in result.stdout and result.stderr == ""
+
+
+def test_the_commands_help_is_not_cut() -> None:
+    # Click cut each command's description at 45 characters or so with "...".
+    result = runner.invoke(app, ["--help"], terminal_width=80)
+    assert result.exit_code == 0, result.output
+    commands = result.stdout.split("Commands:")[1]
+    assert "..." not in commands and "\u2026" not in commands
+    assert max(len(line) for line in commands.splitlines()) <= 80
+    listed = " ".join(commands.split())
+    group: Any = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        first = " ".join((command.help or "").split(".")[0].split())
+        assert f"{name} {first}." in listed, (name, first)
 
 
 def test_the_console_script_prints_one_line_too() -> None:

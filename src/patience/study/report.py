@@ -33,7 +33,8 @@ redeals: the win rate and its 95% half-width."""
 GOAL_SECONDS = 60.0
 """The time the study's goal gives a deal (issue 18: at least 99.9% of the deals decided
 within 60 CPU seconds each). A deal decided later, in a longer try, is decided, and the
-page names it with its time."""
+page names it with its time. A study whose deals were given less is reported against its
+own time (``Line.goal``)."""
 
 NAMED_UNDECIDED = 30
 """How many undecided deals the terminal's table names before it only counts the rest
@@ -54,11 +55,14 @@ class Line:
     undecided: tuple[tuple[int, float, int], ...]
     """The undecided deals and their longest try: (deal, seconds, states searched)."""
     late: tuple[tuple[int, str, float], ...]
-    """The deals decided after ``GOAL_SECONDS``: (deal, verdict, seconds)."""
+    """The deals decided after ``goal``: (deal, verdict, seconds)."""
     timeouts: tuple[float, ...]
     seconds: tuple[float, ...]
     decided_seconds: tuple[float, ...]
     states: tuple[int, ...]
+    goal: float = GOAL_SECONDS
+    """The seconds a deal is counted "within": ``GOAL_SECONDS``, or the shortest time the
+    deals were given when that is less (a study run with ``--timeout 10``)."""
 
     @property
     def count(self) -> int:
@@ -66,7 +70,7 @@ class Line:
 
     @property
     def in_time(self) -> int:
-        """The deals decided within ``GOAL_SECONDS``."""
+        """The deals decided within ``goal``."""
         return self.won + self.lost - len(self.late)
 
     @property
@@ -116,6 +120,7 @@ def line_of(group: Group, rows: list[StoredRow]) -> Line:
     counts = {"won": 0, "lost": 0, "unknown": 0}
     for r in rows:
         counts[r[3]] = counts.get(r[3], 0) + 1
+    goal = min([GOAL_SECONDS, *(r[7] for r in rows)])
     return Line(
         game=group[0],
         options=group[1],
@@ -125,11 +130,12 @@ def line_of(group: Group, rows: list[StoredRow]) -> Line:
         lost=counts["lost"],
         unknown=counts["unknown"],
         undecided=tuple((r[2], r[4], r[5]) for r in rows if r[3] == "unknown"),
-        late=tuple((r[2], r[3], r[4]) for r in rows if r[3] != "unknown" and r[4] > GOAL_SECONDS),
+        late=tuple((r[2], r[3], r[4]) for r in rows if r[3] != "unknown" and r[4] > goal),
         timeouts=tuple(sorted({r[7] for r in rows})),
         seconds=tuple(r[4] for r in rows),
         decided_seconds=tuple(sorted(r[4] for r in rows if r[3] != "unknown")),
         states=tuple(r[5] for r in rows),
+        goal=goal,
     )
 
 
@@ -171,7 +177,7 @@ def states_text(n: int) -> str:
 
 
 def late_text(line: Line) -> str:
-    """The deals decided after ``GOAL_SECONDS``: ``54 (lost, 214 s), ...``."""
+    """The deals decided after the line's goal: ``54 (lost, 214 s), ...``."""
     return ", ".join(f"{deal} ({verdict}, {seconds:.0f} s)" for deal, verdict, seconds in line.late)
 
 
@@ -198,11 +204,20 @@ def paper_text(line: Line) -> str | None:
 
 
 RATES = (
-    "game", "deals", "won", "lost", "undecided", "decided %", f"in {GOAL_SECONDS:g} s %",
-    "win % (95%)", "all (95%)",
+    "game", "deals", "won", "lost", "undecided", "decided %", "in {goal} %", "win % (95%)",
+    "all (95%)",
 )  # fmt: skip
 """The first table: verdicts. *win %* is among decided deals; *all* is the bounds the
-undecided deals leave on the rate of all deals."""
+undecided deals leave on the rate of all deals. ``{goal}``: ``goal_text``."""
+
+
+def goal_text(report: Sequence[Line]) -> str:
+    """The time the deals are counted within: ``60 s``, the lines' goal when they share
+    one, else ``time`` (each cell then names its line's)."""
+    goals = {line.goal for line in report}
+    return f"{goals.pop():g} s" if len(goals) == 1 else "time"
+
+
 COSTS = (
     "game", "seconds: median", "p90", "max", "over 5 s", "over 30 s", "states: median", "p90",
     "max",
@@ -219,7 +234,8 @@ def slow_counts(line: Line) -> tuple[int, ...]:
     return tuple(sum(s > limit for s in line.seconds) for limit in SLOW)
 
 
-def rate_cells(line: Line) -> tuple[str, ...]:
+def rate_cells(line: Line, shared: bool = True) -> tuple[str, ...]:
+    in_time = pct(line.in_time / line.count) + ("" if shared else f" ({line.goal:g} s)")
     return (
         line.title,
         f"{line.count:,}",
@@ -227,7 +243,7 @@ def rate_cells(line: Line) -> tuple[str, ...]:
         f"{line.lost:,}",
         f"{line.unknown:,}",
         pct((line.won + line.lost) / line.count),
-        pct(line.in_time / line.count),
+        in_time,
         win_text(line),
         bounds_text(line),
     )
@@ -260,7 +276,7 @@ def text(report: list[Line], fair: Sequence[FairLine] = ()) -> str:
             f"{line.title}: deals {line.deals}",
             f"  won {line.won:,}, lost {line.lost:,}, undecided {line.unknown:,} "
             f"({pct(decided / line.count)}% decided, "
-            f"{pct(line.in_time / line.count)}% within {GOAL_SECONDS:g} s)",
+            f"{pct(line.in_time / line.count)}% within {line.goal:g} s)",
             f"  win % {win_text(line)} of decided; all deals {bounds_text(line)} (95%)",
             f"  seconds: {seconds}; over 5 s {over5:,}, over 30 s {over30:,}",
             f"  states: {states}",
@@ -268,7 +284,7 @@ def text(report: list[Line], fair: Sequence[FairLine] = ()) -> str:
         if line.unknown:
             out.append(f"  undecided: {undecided_text(line)}")
         if line.late:
-            out.append(f"  decided after {GOAL_SECONDS:g} s: {late_text(line)}")
+            out.append(f"  decided after {line.goal:g} s: {late_text(line)}")
         out += fair_of(line.game, line.options)
     studied = {(line.game, line.options) for line in report}
     for game, options, title in dict.fromkeys((f.game, f.options, f.title) for f in fair):
@@ -296,6 +312,14 @@ def markdown(
         rule = tuple("---" if h in ("game", "setting", "bot") else "---:" for h in headers)
         return [row(headers), row(rule), *(row(cells(line)) for line in lines)]
 
+    goal = goal_text(report)
+    shared = goal != "time"
+    rates = tuple(h.format(goal=goal) for h in RATES)
+    given = (
+        ""
+        if goal == f"{GOAL_SECONDS:g} s"
+        else f" (the time the deals were given, short of the goal's {GOAL_SECONDS:g} s)"
+    )
     out = [
         "# Winnability of the four games",
         "",
@@ -315,13 +339,13 @@ def markdown(
         "Klondike and Baker's Dozen, PySolFC's game *N*.",
         "",
         "- *decided %*: the deals decided (won or lost) within the time allowed.",
-        f"- *in {GOAL_SECONDS:g} s %*: the deals decided within {GOAL_SECONDS:g} s each; "
-        "those decided in a longer try are named below.",
+        f"- *in {goal} %*: the deals decided within {goal} each{given}; those decided in "
+        "a longer try are named below.",
         "- *win %*: won among the decided deals, with its 95% Wilson interval.",
         "- *all*: the win rate of all the deals, undecided ones counted lost for the low "
         "bound and won for the high one (95% Wilson bounds).",
         "",
-        *table(RATES, rate_cells, report),
+        *table(rates, lambda line: rate_cells(line, shared), report),
         "",
         "CPU seconds and states searched per deal, on one core (median, 90th percentile, most):",
         "",
@@ -364,7 +388,7 @@ def markdown(
     ]
     undecided = [line for line in report if line.unknown]
     out += [f"- {line.title}: {tried_text(line)}" for line in undecided] or ["None."]
-    out += ["", f"## Decided after more than {GOAL_SECONDS:g} s", ""]
+    out += ["", f"## Decided after more than {goal}", ""]
     late = [f"- {line.title}: {late_text(line)}" for line in report if line.late]
     out += late or ["None."]
     compared = [t for t in (paper_text(line) for line in report) if t]

@@ -367,6 +367,27 @@ def test_won_game_is_not_current(client: TestClient) -> None:
     assert client.get("/api/current").status_code == 204
 
 
+def test_undo_and_redo_are_play_the_page_reopens(client: TestClient) -> None:
+    # An older game begun and never played stays unfinished. Undoing the winning move of
+    # the game just played left it marked finished, so a reload reopened the older one.
+    older = create(client, game="hopscotch", deal=1)["id"]
+    gid = create(client, position=near_won())["id"]
+    act(client, gid, "move", move="t1>f1")
+    assert client.get("/api/current").json()["id"] == older
+    act(client, gid, "undo")
+    assert client.get("/api/current").json()["id"] == gid
+    act(client, gid, "redo")  # won again: finished, and still recorded once
+    assert client.get("/api/current").json()["id"] == older
+    act(client, gid, "undo")
+    act(client, older, "move", move="deal")  # the other game is played: it is current
+    assert client.get("/api/current").json()["id"] == older
+    act(client, gid, "restart")
+    assert client.get("/api/current").json()["id"] == gid
+    create(client, game="klondike", deal=1)  # abandons both: the win stays a win
+    won = [row for row in stats(client) if row["game"] == "klondike"]
+    assert [(r["played"], r["won"]) for r in won] == [(1, 1)]
+
+
 def test_resume_after_restart_with_undo_history(tmp_path: Path) -> None:
     with make_client(tmp_path) as first:
         view = create(first, game="klondike", deal=5)

@@ -225,9 +225,31 @@ def test_stale_game_id(client: TestClient, game: dict[str, Any], gid: str) -> No
 
 def test_unknown_route_and_method(client: TestClient) -> None:
     error_of(client.get("/api/nothing"), 404, "not_found")
+    error_of(client.post("/api/nothing"), 404, "not_found")
     r = client.delete("/api/games")
     error_of(r, 405, "method_not_allowed")
-    assert "GET" in r.headers["allow"]
+    assert r.headers["allow"] == "GET, POST"
+
+
+def test_a_wrong_method_on_any_route_is_405_with_the_methods_it_allows(
+    client: TestClient,
+) -> None:
+    # GET of a POST-only route answered 404 and DELETE of it 405 "Allow: GET, HEAD": the
+    # page files' catch-all took them. Each path's Allow lists what its routes take.
+    paths = client.get("/api/openapi.json").json()["paths"]
+    allowed = {
+        path.replace("{game_id}", "g1").replace("{lang}", "en"): {m.upper() for m in operations}
+        for path, operations in paths.items()
+    }
+    assert "/api/games/g1/move" in allowed and len(allowed) > 10
+    for path, methods in allowed.items():
+        for method in sorted({"GET", "POST", "PUT", "DELETE", "PATCH"} - methods):
+            r = client.request(method, path)
+            assert r.status_code == 405, (method, path, r.status_code, r.text)
+            assert r.json()["error"]["code"] == "method_not_allowed"
+            assert r.headers["allow"] == ", ".join(sorted(methods)), (method, path)
+    r = client.post("/app.js")  # a page file: read only
+    assert r.status_code == 405 and r.headers["allow"] == "GET, HEAD"
 
 
 def test_unknown_language(client: TestClient) -> None:

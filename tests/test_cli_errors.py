@@ -12,8 +12,10 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from patience import new_game
@@ -40,6 +42,12 @@ BAD_INVOCATIONS: list[tuple[str, ...]] = [
     ("deal", "klondike", "--deal", "\uff17"),
     ("deal", "klondike", "--deal", str(10**30)),
     ("deal", "klondike", "--deal", "9" * 5000),
+    # digits only: no space, tab or newline around them (docs/decisions.md)
+    ("deal", "klondike", "--deal", " 5"),
+    ("deal", "klondike", "--deal", "5 "),
+    ("deal", "klondike", "--deal", "\t5"),
+    ("deal", "klondike", "--deal", "5\n"),
+    ("solve", "klondike", "--deal", "\n5"),
     ("moves", "klondike", "--deal", "0x10"),
     # --option
     ("deal", "klondike", "--option", "mode=two"),
@@ -115,6 +123,10 @@ BAD_INVOCATIONS: list[tuple[str, ...]] = [
     ("study", "klondike", "--deals", "1", "--fair", "--db", "/dev/null/x.db"),
     # an empty path would quietly be the current folder
     ("study", "klondike", "--deals", "1", "--db", ""),
+    ("report", "--db", ""),
+    ("report", "--db", " "),
+    ("report", "--db", "results", "--out", ""),
+    ("report", "--db", "results", "--csv", ""),
 ]
 
 
@@ -250,6 +262,20 @@ def test_help_still_prints_the_help_and_exits_0() -> None:
         assert "Usage:" in result.stdout and result.stderr == ""
 
 
+def test_the_commands_help_is_not_cut() -> None:
+    # Click cut each command's description at 45 characters or so with "...".
+    result = runner.invoke(app, ["--help"], terminal_width=80)
+    assert result.exit_code == 0, result.output
+    commands = result.stdout.split("Commands:")[1]
+    assert "..." not in commands and "\u2026" not in commands
+    assert max(len(line) for line in commands.splitlines()) <= 80
+    listed = " ".join(commands.split())
+    group: Any = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        first = " ".join((command.help or "").split(".")[0].split())
+        assert f"{name} {first}." in listed, (name, first)
+
+
 def test_the_console_script_prints_one_line_too() -> None:
     done = subprocess.run(
         [sys.executable, "-c", "from patience.cli import main; main()", "deal", "--bogus"],
@@ -275,6 +301,19 @@ def test_serve_on_a_damaged_database_exits_2_naming_the_file(tmp_path: Path) -> 
     result = runner.invoke(app, ["serve", "--no-browser", "--port", "0", "--data-dir", str(data)])
     assert_one_line_refusal(result.exit_code, result.stdout, result.stderr)
     assert "patience.sqlite3" in result.stderr and "damaged" in result.stderr
+
+
+@pytest.mark.parametrize("option", ["--db", "--out", "--csv"])
+def test_report_refuses_an_empty_path(tmp_path: Path, option: str) -> None:
+    # `report --db ""` read the current folder (Path("") is "."): with results there, it
+    # printed them as if they had been named.
+    results = Path(__file__).resolve().parent.parent / "results" / "hopscotch.csv.gz"
+    (tmp_path / results.name).write_bytes(results.read_bytes())  # the current folder
+    source = [] if option == "--db" else ["--db", str(tmp_path)]
+    result = runner.invoke(app, ["report", *source, option, ""])
+    assert_one_line_refusal(result.exit_code, result.stdout, result.stderr)
+    assert "empty" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [results.name]
 
 
 @pytest.mark.parametrize("folder", ["", "  "])

@@ -183,6 +183,29 @@ def test_the_api_refuses_a_bad_date_by_name(client: TestClient, text: str) -> No
     assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_date"
 
 
+def utc_today() -> datetime.date:
+    return datetime.datetime.now(datetime.UTC).date()
+
+
+def test_no_deal_of_the_day_is_given_after_tomorrow(client: TestClient) -> None:
+    # Any date up to 2099 was dealt: a player could play next month's deals today. The
+    # page sends its own date, which may be a day ahead of the server's (time zones).
+    tomorrow = utc_today() + daily_one()
+    later = (tomorrow + daily_one()).isoformat()
+    r = client.post("/api/games", json={"game": "hopscotch", "daily": later})
+    assert r.status_code == 422, r.text
+    error = r.json()["error"]
+    assert error["code"] == "invalid_date"
+    assert later in error["message"] and tomorrow.isoformat() in error["message"]
+    assert error["params"]["last"] == tomorrow.isoformat()
+    assert client.get("/api/current").status_code == 204  # nothing started
+    assert start_daily(client, "hopscotch", tomorrow.isoformat())["daily"] == tomorrow.isoformat()
+    done = cli("daily", "hopscotch", "--date", later)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and later in lines[0] and tomorrow.isoformat() in lines[0], done.stderr
+
+
 def test_the_deal_of_the_day_comes_with_no_deal_number(client: TestClient) -> None:
     r = client.post("/api/games", json={"game": "hopscotch", "daily": "2026-12-01", "deal": 4})
     assert r.status_code == 422 and r.json()["error"]["code"] == "daily_conflict"

@@ -75,6 +75,20 @@ def test_a_save_that_is_json_but_not_an_object_is_set_aside(tmp_path: Path, save
         assert r.status_code == 201, r.text
 
 
+def test_a_damaged_save_is_logged_once(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # Each request for a save set aside logged it again (the page asks for the game in
+    # progress, then a tab for the game by its id).
+    gid = started_game(tmp_path)
+    edit_session(tmp_path, gid, lambda s: [])
+    with caplog.at_level("WARNING", logger="patience.store"), client(tmp_path) as c:
+        assert c.get("/api/current").status_code == 204
+        for _ in range(2):
+            assert c.get(f"/api/games/{gid}").json()["error"]["code"] == "unreadable_game"
+        assert c.post("/api/games", json={"game": "klondike", "deal": 2}).status_code == 201
+    logged = [r.getMessage() for r in caplog.records if "cannot be read" in r.getMessage()]
+    assert logged == [f"saved game {gid} cannot be read: set aside"]
+
+
 @pytest.mark.parametrize("field", ["moves", "redo"])
 def test_a_save_whose_moves_are_not_text_is_set_aside(tmp_path: Path, field: str) -> None:
     # {"moves": [1, 2]}: Move.parse(1) raises AttributeError, which Service.get does not
@@ -96,6 +110,31 @@ def test_a_save_whose_clock_is_nan_does_not_block_new_games(tmp_path: Path) -> N
     with client(tmp_path) as c:
         r = c.post("/api/games", json={"game": "klondike", "deal": 2})
         assert r.status_code == 201, r.text
+
+
+@pytest.mark.parametrize(
+    ("column", "value"), [("version", "'x'"), ("version", "1.5"), ("updated", "'x'")]
+)
+def test_a_save_whose_version_or_time_is_damaged_is_set_aside(
+    tmp_path: Path, column: str, value: str
+) -> None:
+    # version 'x': the move was written (SQLite's 'x' + 1 is 1), then adding 1 in Python
+    # failed with a 500, and the page's retry met 409 changed_elsewhere for ever. A time
+    # of text failed the game clock's subtraction the same way.
+    gid = started_game(tmp_path)
+    db = sqlite3.connect(tmp_path / DB)
+    db.execute(f"UPDATE games SET {column} = {value} WHERE id = ?", (gid,))
+    db.commit()
+    (session,) = db.execute("SELECT session FROM games WHERE id = ?", (gid,)).fetchone()
+    db.close()
+    with client(tmp_path) as c:
+        r = c.post(f"/api/games/{gid}/move", json={"move": "deal"})
+        assert r.status_code == 404 and r.json()["error"]["code"] == "unreadable_game", r.text
+        assert c.get("/api/current").status_code == 204
+        assert c.post("/api/games", json={"game": "klondike", "deal": 2}).status_code == 201
+    db = sqlite3.connect(tmp_path / DB)
+    assert db.execute("SELECT session FROM games WHERE id = ?", (gid,)).fetchone() == (session,)
+    db.close()
 
 
 def test_a_damaged_result_does_not_take_every_statistic_down(tmp_path: Path) -> None:

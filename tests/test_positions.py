@@ -197,7 +197,7 @@ def test_deal_numbers_are_read_in_ascii_digits_only() -> None:
     from patience.errors import InvalidDealError
 
     assert parse_deal("0042") == 42
-    for text in ("\u0663", "\uff17", "1_0", "-1", "+1", "", "1e3", "9" * 5000):
+    for text in ("\u0663", "\uff17", "1_0", "-1", "+1", "", "1e3", "9" * 5000, " 5", "5\n", "\t5"):
         with pytest.raises(InvalidDealError):
             parse_deal(text)
 

@@ -12,7 +12,7 @@ from patience import new_game
 from patience import store as store_module
 from patience.session import Session
 from patience.store import ENV_DATA_DIR, GameRecord, Store, default_data_dir
-from patience.store_errors import StoreError, storage_error
+from patience.store_errors import STARTUP_MESSAGES, StoreError, storage_error
 
 
 def record(game_id: str, at: float, deal: int | None = 1, started: bool = False) -> GameRecord:
@@ -327,6 +327,35 @@ def test_a_database_that_cannot_be_written_is_refused_at_start(
     assert refused.value.code == "read_only"
     assert str(tmp_path / "patience.sqlite3") in str(refused.value)
     assert "--data-dir" in str(refused.value)
+
+
+def test_a_read_only_database_file_is_named_and_its_folder_is_not_blamed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Only the file read-only (its folder writable): the message said "make its folder
+    # writable", which the folder already was.
+    Store(tmp_path).close()
+    (tmp_path / "patience.sqlite3").chmod(0o444)
+
+    def read_only(path: Path) -> sqlite3.Connection:
+        # As SQLite opens a file it may not write (root ignores file permissions).
+        return sqlite3.connect(
+            f"file:{path}?mode=ro", uri=True, check_same_thread=False, isolation_level=None
+        )
+
+    monkeypatch.setattr(store_module, "_connect", read_only, raising=False)
+    with pytest.raises(StoreError) as refused:
+        Store(tmp_path)
+    message = str(refused.value)
+    assert refused.value.code == "read_only"
+    assert f"make the file {tmp_path / 'patience.sqlite3'} writable" in message
+    assert "folder writable" not in message
+    # A read-only folder is named as such (SQLite's SQLITE_READONLY_DIRECTORY).
+    exc = sqlite3.OperationalError("attempt to write a readonly database")
+    exc.sqlite_errorcode = 8 | (6 << 8)
+    exc.sqlite_errorname = "SQLITE_READONLY_DIRECTORY"
+    named = storage_error(exc, tmp_path / "patience.sqlite3", STARTUP_MESSAGES)
+    assert named is not None and f"make its folder {tmp_path} writable" in str(named)
 
 
 def test_a_database_locked_by_another_program_is_refused_at_start(

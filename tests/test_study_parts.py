@@ -4,7 +4,14 @@ solver left pure (no files, processes or terminal)."""
 from __future__ import annotations
 
 import ast
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
+
+import pytest
 
 import patience.solver
 from patience.proportion import percentile, wilson
@@ -67,3 +74,40 @@ def test_the_solver_is_pure() -> None:
             for name in names:
                 top = {name.split(".")[0], ".".join(name.split(".")[:2])}
                 assert not top & OUTSIDE_THE_ENGINE, f"{path.name} imports {name}"
+
+
+KILLED_STUDY = """
+import os, sys, time
+from patience.study.local import LocalRunner
+
+def slow(seconds):
+    print("working", os.getpid(), flush=True)
+    time.sleep(seconds)
+    return seconds
+
+for row in LocalRunner(1, slow)(iter([SECONDS]), 1):
+    print("done", row, flush=True)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_study_killed_with_sigkill_takes_its_workers_with_it_silently() -> None:
+    # kill -9 of a study left each worker solving its deal to the end (up to --timeout),
+    # then printing a BrokenPipeError traceback as it sent the row to no one.
+    seconds = 8.0
+    study = subprocess.Popen(
+        [sys.executable, "-c", KILLED_STUDY.replace("SECONDS", repr(seconds))],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert study.stdout is not None
+    line = study.stdout.readline()  # the worker has its deal
+    assert line.startswith("working"), line
+    os.kill(study.pid, signal.SIGKILL)
+    killed = time.monotonic()
+    # Standard output and error close when the last process holding them ends: the worker.
+    out, err = study.communicate(timeout=3 * seconds)
+    ended = time.monotonic() - killed
+    assert ended < seconds / 2, f"the worker ran on for {ended:.1f} s"
+    assert "done" not in out and err == "", err

@@ -233,6 +233,26 @@ def test_a_deal_decided_in_a_longer_try_is_decided_but_not_within_60_seconds(
     assert "## Decided after more than 60 s\n\n- Lady Jane: 99 (lost, 214 s)\n" in page
 
 
+def test_a_study_of_a_shorter_time_is_reported_against_its_own_time(tmp_path: Path) -> None:
+    # A study run with --timeout 10 was said to be "100.00% within 60 s": a time no deal
+    # was given. The goal is the study's own time when it gave less than 60 s.
+    store = Store(tmp_path / "s.db")
+    for deal in range(1, 100):
+        store.put("lady-jane", "", (deal, "won", 1.0, 10, 5), 10.0)
+    store.put("lady-jane", "", (100, "unknown", 10.0, 10**6, 0), 10.0)
+    store.close()
+    (line,) = lines(load([tmp_path / "s.db"]))
+    assert (line.goal, line.in_time) == (10.0, 99)
+    out = tmp_path / "w.md"
+    res = runner.invoke(app, ["report", "--db", str(tmp_path / "s.db"), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "(99.00% decided, 99.00% within 10 s)" in res.stdout
+    assert "60 s" not in res.stdout
+    page = out.read_text()
+    assert "| decided % | in 10 s % |" in page and "| 99.00 | 99.00 |" in page
+    assert "in 60 s" not in page and "## Decided after more than 10 s" in page
+
+
 def test_of_two_rows_with_one_verdict_the_quicker_is_kept(tmp_path: Path) -> None:
     # A deal a later solver proves within 60 s is decided within 60 s, whichever
     # source comes first; the slower row's time is not the one reported.

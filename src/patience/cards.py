@@ -46,8 +46,9 @@ def check_deal(deal: int) -> int:
 
 
 def parse_deal(text: str) -> int:
-    """Read a deal number written in ASCII digits 0-9 (no sign, no other digits)."""
-    token = text.strip()
+    """Read a deal number written in ASCII digits 0-9 (no sign, no other digits, nothing
+    around them: not even a space, tab or newline)."""
+    token = text
     if not _DIGITS.fullmatch(token):
         template = "invalid deal number {deal}: expected digits 0-9"
         raise InvalidDealError.of(template, deal=shown(token))

@@ -27,7 +27,7 @@ from .cli_app import (
     timeout_option,
 )
 from .cli_values import host_address, path, whole_number
-from .daily import daily_deal, parse_date
+from .daily import daily_deal, parse_dealt_date
 from .errors import PatienceError
 from .games import GAMES, game_for, get_game, position_to_json
 from .moves import Move
@@ -152,7 +152,7 @@ def daily(
         str | None,
         typer.Option(
             "--date",
-            help="The day, YYYY-MM-DD (default: today, this computer's date).",
+            help="The day, YYYY-MM-DD, up to tomorrow (default: today, this computer's date).",
             metavar="YYYY-MM-DD",
         ),
     ] = None,
@@ -164,7 +164,7 @@ def daily(
         if game is None:
             raise PatienceError(f"missing GAME (one of {', '.join(GAMES)})")
         rules = get_game(game, parse_options(option))
-        day = datetime.date.today() if date is None else parse_date(date)
+        day = datetime.date.today() if date is None else parse_dealt_date(date)
         found = daily_deal(day, rules.name, rules.option)
         if found is None:
             raise RuntimeError(f"no deal of the day was found for {day.isoformat()} (no solver?)")

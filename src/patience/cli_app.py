@@ -28,7 +28,20 @@ def one_line(message: str) -> str:
 
 class PatienceGroup(TyperGroup):
     """The command group, whose usage errors are one line (``patience: no such option:
-    --bogus``, exit 2), not the usage block and a boxed message."""
+    --bogus``, exit 2), not the usage block and a boxed message, and whose help lists
+    each command with the whole first sentence of its description, wrapped."""
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The commands section of ``--help``: click cuts each description to what fits
+        one line, with "..."; here it wraps instead, so nothing is cut."""
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=10_000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def main(  # type: ignore[override]
         self,

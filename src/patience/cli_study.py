@@ -222,6 +222,7 @@ def report(
             "--db",
             help="A study's SQLite file, or a folder of per-deal results (*.csv.gz); "
             "repeatable, merged.",
+            parser=path,
             metavar="SOURCE",
         ),
     ],
@@ -231,6 +232,7 @@ def report(
             "--out",
             help="Also write the tables as Markdown to FILE, with PNG plots beside it "
             "(needs patience[report]).",
+            parser=path,
             metavar="FILE",
         ),
     ] = None,
@@ -240,6 +242,7 @@ def report(
             "--csv",
             help="Also write the per-deal results to FOLDER, a compressed CSV file per "
             "game and options.",
+            parser=path,
             metavar="FOLDER",
         ),
     ] = None,

@@ -71,6 +71,26 @@ def parse_date(text: str) -> datetime.date:
     return day
 
 
+def utc_today() -> datetime.date:
+    """Today's date in UTC (the deals of the day that are out: up to the day after)."""
+    return datetime.datetime.now(datetime.UTC).date()
+
+
+def parse_dealt_date(text: str, today: datetime.date | None = None) -> datetime.date:
+    """``parse_date``, and a day whose deal of the day is out: no later than the day after
+    ``today`` (None: ``utc_today``), since a player's own date may be a day ahead of UTC;
+    InvalidDateError otherwise."""
+    day = parse_date(text)
+    last = (today or utc_today()) + datetime.timedelta(days=1)
+    if day > last:
+        raise InvalidDateError.of(
+            _("the deal of the day of {date} is not out yet: give a day up to {last}"),
+            date=day.isoformat(),
+            last=last.isoformat(),
+        )
+    return day
+
+
 def seed_text(day: datetime.date, rules: Game) -> str:
     """The text the first deal is drawn from: ``YYYY-MM-DD/game/key=value,...``."""
     options = ",".join(f"{k}={v}" for k, v in rules.options)

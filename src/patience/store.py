@@ -275,12 +275,16 @@ class Store:
             record.finished = True
 
     def set_aside(self, game_id: str) -> None:
-        """Mark a game finished without recording a result (its save cannot be read)."""
-        log.warning("saved game %s cannot be read: set aside", game_id)
+        """Mark a game finished without recording a result (its save cannot be read); logged
+        once, when it is set aside, not at each later request that meets it."""
         with self.transaction() as db:
-            db.execute(
-                "UPDATE games SET finished = 1, version = version + 1 WHERE id = ?", (game_id,)
+            cur = db.execute(
+                "UPDATE games SET finished = 1, version = version + 1"
+                " WHERE id = ? AND finished = 0",
+                (game_id,),
             )
+        if cur.rowcount:
+            log.warning("saved game %s cannot be read: set aside", game_id)
 
     def get_game(self, game_id: str) -> GameRecord | None:
         """The saved game ``game_id``, or None (ValueError when its save is not JSON)."""

@@ -9,6 +9,7 @@ where the file is and what to do (``STARTUP_MESSAGES``, English, for the command
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -35,8 +36,11 @@ RUNTIME_MESSAGES = {
 # What ``patience serve`` prints when the database cannot be used (the server does not start).
 STARTUP_MESSAGES = {
     "disk_full": "The disk holding {path} is full: free some space, then start patience again.",
-    "read_only": "{path} cannot be written: make its folder writable, or choose another folder"
-    " with --data-dir or PATIENCE_DATA_DIR.",
+    "read_only": "{path} cannot be written: make the file {path} writable (and its -wal and"
+    " -shm files beside it, if any), or choose another folder with --data-dir or"
+    " PATIENCE_DATA_DIR.",
+    "read_only_folder": "{path} cannot be written: make its folder {folder} writable, or choose"
+    " another folder with --data-dir or PATIENCE_DATA_DIR.",
     "locked": "{path} is locked by another program: close it, then start patience again.",
     "io_error": "{path} cannot be read or written ({error}): check the disk, or choose another"
     " folder with --data-dir or PATIENCE_DATA_DIR.",
@@ -85,8 +89,23 @@ def storage_error(
         return None
     error = getattr(exc, "sqlite_errorname", None) or str(exc)
     template = messages[kind]
-    params = {k: v for k, v in (("path", str(path)), ("error", error)) if "{" + k + "}" in template}
+    if kind == "read_only" and "read_only_folder" in messages and _folder_read_only(code, path):
+        template = messages["read_only_folder"]
+    given = (("path", str(path)), ("error", error), ("folder", str(path.parent)))
+    params = {k: v for k, v in given if "{" + k + "}" in template}
     return StoreError(kind, template, **params)
+
+
+READONLY_DIRECTORY = 8 | (6 << 8)
+"""SQLite's extended code for a database whose folder cannot be written."""
+
+
+def _folder_read_only(code: int | None, path: Path) -> bool:
+    """Whether the folder, not the file, is what cannot be written: SQLite says so, or the
+    folder is not writable while the file is (``os.access``: root may write either)."""
+    if code == READONLY_DIRECTORY:
+        return True
+    return not os.access(path.parent, os.W_OK) and os.access(path, os.W_OK)
 
 
 def use_wal(db: sqlite3.Connection, seconds: float) -> None:

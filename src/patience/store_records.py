@@ -14,6 +14,8 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from .cards import shown
+
 ONE_DAY = datetime.timedelta(days=1)
 
 log = logging.getLogger("patience.store")
@@ -176,8 +178,24 @@ def _session(text: str) -> dict[str, Any]:
     return session
 
 
+def _version(value: object) -> int:
+    """A saved game's version; ValueError unless a whole number (SQLite keeps the text or
+    the real number a hand edit put in an INTEGER column, and would write 'x' + 1 as 1)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"the saved version is {shown(value)}")
+    return value
+
+
+def _time(value: object) -> float:
+    """A saved time (seconds since the epoch); ValueError unless a finite number."""
+    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
+        raise ValueError(f"the saved time is {shown(value)}")
+    return float(value)
+
+
 def read_game(row: sqlite3.Row) -> GameRecord:
-    """The record of ``row``; ValueError when its saved options or session are damaged."""
+    """The record of ``row``; ValueError when its saved options, session, version or
+    times are damaged."""
     # Deal numbers go up to 10**20, past SQLite's 64-bit integers: stored as text.
     return GameRecord(
         id=row["id"],
@@ -185,14 +203,14 @@ def read_game(row: sqlite3.Row) -> GameRecord:
         options=read_options(row["options"]),
         deal=None if row["deal"] is None else int(row["deal"]),
         session=_session(row["session"]),
-        created=row["created"],
-        updated=row["updated"],
+        created=_time(row["created"]),
+        updated=_time(row["updated"]),
         started=bool(row["started"]),
         finished=bool(row["finished"]),
         score=row["score"],
         last_move=row["last_move"],
         notice=row["notice"],
-        version=row["version"],
+        version=_version(row["version"]),
         assisted=bool(row["assisted"]),
         daily=row["daily"],
     )

@@ -15,6 +15,7 @@ from .report import (
     Line,
     bounds_text,
     cost_cells,
+    goal_text,
     late_text,
     paper_text,
     pct,
@@ -47,7 +48,7 @@ def text(report: list[Line], fair: Sequence[FairLine] = ()) -> str:
             f"{line.title}: deals {line.deals}",
             f"  won {line.won:,}, lost {line.lost:,}, undecided {line.unknown:,} "
             f"({pct(decided / line.count)}% decided, "
-            f"{pct(line.in_time / line.count)}% within {GOAL_SECONDS:g} s)",
+            f"{pct(line.in_time / line.count)}% within {line.goal:g} s)",
             f"  win % {win_text(line)} of decided; all deals {bounds_text(line)} (95%)",
             f"  seconds: {seconds}; over 5 s {over5:,}, over 30 s {over30:,}",
             f"  states: {states}",
@@ -55,7 +56,7 @@ def text(report: list[Line], fair: Sequence[FairLine] = ()) -> str:
         if line.unknown:
             out.append(f"  undecided: {undecided_text(line)}")
         if line.late:
-            out.append(f"  decided after {GOAL_SECONDS:g} s: {late_text(line)}")
+            out.append(f"  decided after {line.goal:g} s: {late_text(line)}")
         out += fair_of(line.game, line.options)
     studied = {(line.game, line.options) for line in report}
     for game, options, title in dict.fromkeys((f.game, f.options, f.title) for f in fair):
@@ -81,6 +82,14 @@ def markdown(
         rule = tuple("---" if h in ("game", "setting", "bot") else "---:" for h in headers)
         return [row(headers), row(rule), *(row(cells(line)) for line in lines)]
 
+    goal = goal_text(report)
+    shared = goal != "time"
+    rates = tuple(h.format(goal=goal) for h in RATES)
+    given = (
+        ""
+        if goal == f"{GOAL_SECONDS:g} s"
+        else f" (the time the deals were given, short of the goal's {GOAL_SECONDS:g} s)"
+    )
     out = [
         "# Winnability of the four games",
         "",
@@ -100,13 +109,13 @@ def markdown(
         "Klondike and Baker's Dozen, PySolFC's game *N*.",
         "",
         "- *decided %*: the deals decided (won or lost) within the time allowed.",
-        f"- *in {GOAL_SECONDS:g} s %*: the deals decided within {GOAL_SECONDS:g} s each; "
-        "those decided in a longer try are named below.",
+        f"- *in {goal} %*: the deals decided within {goal} each{given}; those decided in "
+        "a longer try are named below.",
         "- *win %*: won among the decided deals, with its 95% Wilson interval.",
         "- *all*: the win rate of all the deals, undecided ones counted lost for the low "
         "bound and won for the high one (95% Wilson bounds).",
         "",
-        *table(RATES, rate_cells, report),
+        *table(rates, lambda line: rate_cells(line, shared), report),
         "",
         "CPU seconds and states searched per deal, on one core (median, 90th percentile, most):",
         "",
@@ -147,7 +156,7 @@ def markdown(
     ]
     undecided = [line for line in report if line.unknown]
     out += [f"- {line.title}: {tried_text(line)}" for line in undecided] or ["None."]
-    out += ["", f"## Decided after more than {GOAL_SECONDS:g} s", ""]
+    out += ["", f"## Decided after more than {goal}", ""]
     late = [f"- {line.title}: {late_text(line)}" for line in report if line.late]
     out += late or ["None."]
     compared = [t for t in (paper_text(line) for line in report) if t]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import PatienceError
@@ -26,7 +27,8 @@ redeals: the win rate and its 95% half-width."""
 GOAL_SECONDS = 60.0
 """The time the study's goal gives a deal (issue 18: at least 99.9% of the deals decided
 within 60 CPU seconds each). A deal decided later, in a longer try, is decided, and the
-page names it with its time."""
+page names it with its time. A study whose deals were given less is reported against its
+own time (``Line.goal``)."""
 
 NAMED_UNDECIDED = 30
 """How many undecided deals the terminal's table names before it only counts the rest
@@ -47,11 +49,14 @@ class Line:
     undecided: tuple[tuple[int, float, int], ...]
     """The undecided deals and their longest try: (deal, seconds, states searched)."""
     late: tuple[tuple[int, str, float], ...]
-    """The deals decided after ``GOAL_SECONDS``: (deal, verdict, seconds)."""
+    """The deals decided after ``goal``: (deal, verdict, seconds)."""
     timeouts: tuple[float, ...]
     seconds: tuple[float, ...]
     decided_seconds: tuple[float, ...]
     states: tuple[int, ...]
+    goal: float = GOAL_SECONDS
+    """The seconds a deal is counted "within": ``GOAL_SECONDS``, or the shortest time the
+    deals were given when that is less (a study run with ``--timeout 10``)."""
 
     @property
     def count(self) -> int:
@@ -59,7 +64,7 @@ class Line:
 
     @property
     def in_time(self) -> int:
-        """The deals decided within ``GOAL_SECONDS``."""
+        """The deals decided within ``goal``."""
         return self.won + self.lost - len(self.late)
 
     @property
@@ -109,6 +114,7 @@ def line_of(group: Group, rows: list[StoredRow]) -> Line:
     counts = {"won": 0, "lost": 0, "unknown": 0}
     for r in rows:
         counts[r[3]] = counts.get(r[3], 0) + 1
+    goal = min([GOAL_SECONDS, *(r[7] for r in rows)])
     return Line(
         game=group[0],
         options=group[1],
@@ -118,11 +124,12 @@ def line_of(group: Group, rows: list[StoredRow]) -> Line:
         lost=counts["lost"],
         unknown=counts["unknown"],
         undecided=tuple((r[2], r[4], r[5]) for r in rows if r[3] == "unknown"),
-        late=tuple((r[2], r[3], r[4]) for r in rows if r[3] != "unknown" and r[4] > GOAL_SECONDS),
+        late=tuple((r[2], r[3], r[4]) for r in rows if r[3] != "unknown" and r[4] > goal),
         timeouts=tuple(sorted({r[7] for r in rows})),
         seconds=tuple(r[4] for r in rows),
         decided_seconds=tuple(sorted(r[4] for r in rows if r[3] != "unknown")),
         states=tuple(r[5] for r in rows),
+        goal=goal,
     )
 
 
@@ -164,7 +171,7 @@ def states_text(n: int) -> str:
 
 
 def late_text(line: Line) -> str:
-    """The deals decided after ``GOAL_SECONDS``: ``54 (lost, 214 s), ...``."""
+    """The deals decided after the line's goal: ``54 (lost, 214 s), ...``."""
     return ", ".join(f"{deal} ({verdict}, {seconds:.0f} s)" for deal, verdict, seconds in line.late)
 
 
@@ -191,11 +198,20 @@ def paper_text(line: Line) -> str | None:
 
 
 RATES = (
-    "game", "deals", "won", "lost", "undecided", "decided %", f"in {GOAL_SECONDS:g} s %",
-    "win % (95%)", "all (95%)",
+    "game", "deals", "won", "lost", "undecided", "decided %", "in {goal} %", "win % (95%)",
+    "all (95%)",
 )  # fmt: skip
 """The first table: verdicts. *win %* is among decided deals; *all* is the bounds the
-undecided deals leave on the rate of all deals."""
+undecided deals leave on the rate of all deals. ``{goal}``: ``goal_text``."""
+
+
+def goal_text(report: Sequence[Line]) -> str:
+    """The time the deals are counted within: ``60 s``, the lines' goal when they share
+    one, else ``time`` (each cell then names its line's)."""
+    goals = {line.goal for line in report}
+    return f"{goals.pop():g} s" if len(goals) == 1 else "time"
+
+
 COSTS = (
     "game", "seconds: median", "p90", "max", "over 5 s", "over 30 s", "states: median", "p90",
     "max",
@@ -212,7 +228,8 @@ def slow_counts(line: Line) -> tuple[int, ...]:
     return tuple(sum(s > limit for s in line.seconds) for limit in SLOW)
 
 
-def rate_cells(line: Line) -> tuple[str, ...]:
+def rate_cells(line: Line, shared: bool = True) -> tuple[str, ...]:
+    in_time = pct(line.in_time / line.count) + ("" if shared else f" ({line.goal:g} s)")
     return (
         line.title,
         f"{line.count:,}",
@@ -220,7 +237,7 @@ def rate_cells(line: Line) -> tuple[str, ...]:
         f"{line.lost:,}",
         f"{line.unknown:,}",
         pct((line.won + line.lost) / line.count),
-        pct(line.in_time / line.count),
+        in_time,
         win_text(line),
         bounds_text(line),
     )

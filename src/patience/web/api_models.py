@@ -157,7 +157,11 @@ class GameView(BaseModel):
         default=[], description="The moves auto-play made after the last move, in order."
     )
     notice: str | None
-    finished: bool = Field(description="Recorded in the statistics (won or abandoned).")
+    finished: bool = Field(
+        description="Over and recorded in the statistics (won, or abandoned for another game);"
+        " a game played again after that (an undo of the win) is in progress again, its"
+        " result still recorded once."
+    )
     assisted: bool = Field(
         description="The solver looked at the face-down cards for this game: it played moves "
         "('Show me'), gave a proven hint (`?peek=true`) or rewound it."

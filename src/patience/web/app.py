@@ -415,7 +415,7 @@ def create_app(
     app.include_router(api)
     app.include_router(why_router)
     install_error_handlers(app)
-    app.mount("/", NotServed(), name="static")
+    app.router.default = NotServed(STATIC_DIR)
     app.add_middleware(StaticFiles, directory=STATIC_DIR)
     app.add_middleware(BodyLimit, reply=error_response)
     app.add_middleware(LocalOnly, reply=error_response, port=port, lan=lan)

@@ -2,7 +2,8 @@
 options, then kept (``patience.daily`` says which deal it is).
 
 The date is the player's own (the page sends its local date), checked here: ASCII
-YYYY-MM-DD within ``daily.FIRST_DATE`` .. ``daily.LAST_DATE``, else a 422 that names it.
+YYYY-MM-DD within ``daily.FIRST_DATE`` .. ``daily.LAST_DATE`` and no later than the day
+after the server's UTC date, else a 422 that names it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections import OrderedDict
 from starlette.requests import Request
 
 from ..assist import solver_module
-from ..daily import daily_work, parse_date
+from ..daily import daily_work, parse_dealt_date
 from ..position import Position
 from ..rules import Game
 from .service import ApiError
@@ -51,7 +52,7 @@ class DailyDeals:
     async def start(self, request: Request, date: str, rules: Game) -> tuple[Position, str]:
         """The first position of the deal of the day ``date`` (YYYY-MM-DD) of ``rules``,
         and the date as stored (InvalidDateError, a 422, for a bad date)."""
-        day = parse_date(date).isoformat()
+        day = parse_dealt_date(date).isoformat()
         key = (day, rules.name, rules.options)
         with self._lock:
             deal = self._found.get(key)

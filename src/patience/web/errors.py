@@ -17,6 +17,7 @@ from ..errors import PatienceError
 from ..store_errors import StoreError
 from .api_models import ErrorBody
 from .service import ApiError
+from .static_files import allowed_methods, route_methods
 
 try:
     from ..i18n import _
@@ -166,6 +167,12 @@ def install_error_handlers(app: FastAPI) -> None:
         )
         for key, value in (exc.headers or {}).items():
             reply.headers[key] = value
+        if exc.status_code == 405:  # every method of the path, not one endpoint's
+            if not hasattr(request.app.state, "route_methods"):
+                request.app.state.route_methods = route_methods(request.app.routes)
+            allowed = allowed_methods(request.app.state.route_methods, request.url.path)
+            if allowed:
+                reply.headers["Allow"] = ", ".join(allowed)
         return reply
 
     async def server_error(request: Request, exc: Exception) -> JSONResponse:

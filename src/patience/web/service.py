@@ -233,6 +233,10 @@ class Service:
                 session.elapsed = ticked
                 record.updated = now
                 record.started = record.started or bool(session.moves)
+                # Played again (an undo after the win, a move in a tab of an abandoned
+                # game): the game is in progress, the one to reopen; its result stays
+                # recorded once (a lost one becomes a win if it is won yet).
+                record.finished = record.finished and session.won
                 record.last_move = last_move
                 record.notice = None
                 record.score = session.score

@@ -8,8 +8,9 @@ app is made, with their reply headers, and each request is a look-up: no thread,
 disk. ``StaticFiles`` is a middleware inside the security ones (``security``): a GET or
 HEAD of a file is answered there, before FastAPI's routing matches the path against
 every endpoint and the exception middlewares wrap the reply (which cost three times as
-much as the answer). Everything else goes on to the app, whose mount ``NotServed``
-answers what no endpoint took: 405 for a method other than GET and HEAD, else 404.
+much as the answer). Everything else goes on to the app: a path an endpoint takes with
+another method is a 405 naming the methods it takes, and the router's default,
+``NotServed``, answers the rest: 405 for a page file asked with another method, else 404.
 
 Every file has an ETag (a hash of its bytes): a browser that revalidates a file it has
 (the replies say ``no-cache``: see ``security``) gets a bodiless 304 while it is unchanged.
@@ -19,9 +20,14 @@ from __future__ import annotations
 
 import hashlib
 import mimetypes
+import re
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
+import fastapi.routing
 from starlette.exceptions import HTTPException
+from starlette.routing import compile_path
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 INDEX = "index.html"
@@ -91,12 +97,36 @@ class StaticFiles:
 
 
 class NotServed:
-    """The app to mount at ``/`` for the requests that neither ``StaticFiles`` nor an
-    endpoint took (as HTTPException, for the app's error handlers): 405 for a method
-    other than GET and HEAD, 404 for a GET or HEAD."""
+    """The router's answer to a request that no endpoint's path and no page file matched
+    (as HTTPException, for the app's error handlers): 405 for a method other than GET and
+    HEAD on a page file (which ``StaticFiles`` answers), else 404. A path an endpoint
+    matches with another method is the router's 405, before this; the app's handler
+    then lists every method of that path (``allowed_methods``)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.paths = frozenset(served_paths(directory))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Refuse the request."""
-        if scope["method"] not in ("GET", "HEAD"):
+        if scope["method"] not in ("GET", "HEAD") and scope["path"] in self.paths:
             raise HTTPException(status_code=405, headers={"Allow": "GET, HEAD"})
         raise HTTPException(status_code=404)
+
+
+def route_methods(routes: Sequence[Any]) -> list[tuple[re.Pattern[str], frozenset[str]]]:
+    """Each endpoint's path, as the pattern the router matches, and its methods
+    (FastAPI keeps an included router's routes inside it: each is read there)."""
+    contexts = getattr(fastapi.routing, "iter_route_contexts", None)
+    flat = contexts(routes) if contexts is not None else routes
+    out = []
+    for route in flat:
+        path, methods = getattr(route, "path", None), getattr(route, "methods", None)
+        if path and methods:
+            out.append((compile_path(path)[0], frozenset(methods)))
+    return out
+
+
+def allowed_methods(table: list[tuple[re.Pattern[str], frozenset[str]]], path: str) -> list[str]:
+    """The methods of every endpoint whose path matches ``path``, sorted (the router's
+    405 named only the first such endpoint's, and no other method of the path)."""
+    return sorted({m for pattern, methods in table if pattern.match(path) for m in methods})

@@ -99,9 +99,15 @@ def held_chance(
     return {"chance": None, "interval": None, "samples": 0, "undecided": 0, "exact": False}
 
 
-def hint_without_solver(position: Position, timeout: float, cancel: Cancel) -> dict[str, Any]:
-    """``compute_hint`` in a worker where the solver is not installed."""
-    with mock.patch.object(assist, "solver_module", lambda: None):
+def hint_with_a_failing_solver(
+    position: Position, timeout: float, cancel: Cancel
+) -> dict[str, Any]:
+    """``compute_hint`` in a worker where the solver raises (a bug in it)."""
+
+    def fail(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a solver bug")
+
+    with mock.patch.object(assist.solver, "hint", fail):
         return assist.compute_hint(position, timeout, cancel)
 
 

@@ -13,8 +13,9 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
+from . import solver
 from .errors import PatienceError
 from .games import game_for, get_game
 from .moves import PILES, Move
@@ -32,33 +33,29 @@ class Cancel(Protocol):
         ...  # pragma: no cover
 
 
-def solver_module() -> Any:
-    """The solver package, or None while it is not installed."""
-    try:
-        from . import solver
-    except ImportError:
-        return None
-    return solver if hasattr(solver, "hint") else None
+def as_event(cancel: Cancel | None) -> threading.Event | None:
+    """``cancel`` as the solver's signatures name it: the solver only asks ``is_set``,
+    which a multiprocessing Event answers as a threading one does."""
+    return cast("threading.Event | None", cancel)
 
 
 def compute_hint(position: Position, timeout: float, cancel: Cancel) -> dict[str, Any]:
-    """The hint for ``position``: the solver's, or a useful legal move with 'unknown'."""
-    solver = solver_module()
-    if solver is not None:
-        try:
-            h = solver.hint(position, timeout=timeout, cancel=cancel)
-            move = h.move
-            if move is None and h.verdict == "unknown":
-                move = useful_move(position)
-            return {
-                "verdict": h.verdict,
-                "move": None if move is None else str(move),
-                "line": [str(m) for m in h.line],
-            }
-        except PatienceError:
-            raise
-        except Exception:  # noqa: BLE001 - a solver bug must not cost the player the game
-            log.exception("solver hint failed; falling back to a useful move")
+    """The hint for ``position``: the solver's, or a useful legal move with 'unknown'
+    (when the solver cannot decide, or fails)."""
+    try:
+        h = solver.hint(position, timeout=timeout, cancel=as_event(cancel))
+        move = h.move
+        if move is None and h.verdict == "unknown":
+            move = useful_move(position)
+        return {
+            "verdict": h.verdict,
+            "move": None if move is None else str(move),
+            "line": [str(m) for m in h.line],
+        }
+    except PatienceError:
+        raise
+    except Exception:  # noqa: BLE001 - a solver bug must not cost the player the game
+        log.exception("solver hint failed; falling back to a useful move")
     move = useful_move(position)
     verdict = "unknown"
     if move is None:
@@ -131,16 +128,13 @@ def find_rewind(history: list[Position], budget: float, cancel: Cancel) -> int |
     reached from an earlier one by legal moves), so a binary search over the history
     finds the last winnable position in a few solver calls.
     """
-    solver = solver_module()
-    if solver is None:
-        return None
     deadline = time.monotonic() + budget
 
     def won(k: int) -> bool:
         left = deadline - time.monotonic()
         if left <= 0 or cancel.is_set():
             return False
-        result = solver.solve(history[k], timeout=min(left, 3.0), cancel=cancel)
+        result = solver.solve(history[k], timeout=min(left, 3.0), cancel=as_event(cancel))
         return bool(result.result == "won")
 
     n = len(history) - 1
@@ -158,9 +152,8 @@ def find_rewind(history: list[Position], budget: float, cancel: Cancel) -> int |
 
 def safe_moves(position: Position) -> list[Move]:
     """The moves auto-play makes after a player's move: the solver's proven-safe moves to
-    the foundations (``solver.safe_moves``); none while the solver is not installed."""
-    solver = solver_module()
-    return [] if solver is None else list(solver.safe_moves(position))
+    the foundations (``solver.safe_moves``)."""
+    return list(solver.safe_moves(position))
 
 
 def useful_move(position: Position) -> Move | None:
@@ -204,10 +197,8 @@ def winnable_deal(
     """The first deal from ``first`` on that the solver proves winnable within ``budget``
     seconds (at most 2 s a deal), as its starting position; None when none was found
     (or ``cancel`` was set)."""
-    solver = solver_module()
-    if solver is None or not hasattr(solver, "find_winnable"):
-        return None
+    per_deal = min(2.0, budget)
     deal = solver.find_winnable(
-        game, dict(options), first, budget=budget, per_deal=min(2.0, budget), cancel=cancel
+        game, dict(options), first, budget=budget, per_deal=per_deal, cancel=as_event(cancel)
     )
     return None if deal is None else get_game(game, options).new_position(int(deal))

@@ -18,7 +18,8 @@ import hashlib
 import re
 from collections.abc import Mapping
 
-from .assist import Cancel, solver_module
+from . import solver
+from .assist import Cancel, as_event
 from .errors import PatienceError
 from .games import get_game
 from .rules import Game
@@ -109,14 +110,11 @@ def daily_deal(
     options: Mapping[str, str],
     cancel: Cancel | None = None,
 ) -> int | None:
-    """The deal of the day of ``game`` with ``options``, or None: no solver, none of the
+    """The deal of the day of ``game`` with ``options``, or None: none of the
     deals tried was proven winnable, or ``cancel`` was set."""
     rules = get_game(game, options)
-    solver = solver_module()
-    if solver is None:
-        return None
     found: int | None = solver.find_winnable_within(
-        rules, first_deal(day, rules), STATES, DEALS, cancel
+        rules, first_deal(day, rules), STATES, DEALS, as_event(cancel)
     )
     return found
 

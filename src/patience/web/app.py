@@ -29,11 +29,12 @@ from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import Response
 from pydantic import TypeAdapter
 
-from .. import assist, fair_assist
+from .. import assist, fair_assist, i18n
 from ..daily import parse_date
 from ..errors import PatienceError
 from ..fair import Settings
 from ..games import GAMES, game_for, get_game
+from ..i18n import _
 from ..position import Position
 from ..store import Store
 from . import solver_pool
@@ -58,19 +59,9 @@ from .solver_pool import SolverPool
 from .static_files import NotServed, StaticFiles
 from .why import router as why_router
 
-try:
-    from ..i18n import _
-except ImportError:  # pragma: no cover - the i18n module ships with the package
-
-    def _(msgid: str) -> str:
-        """Mark a message for translation (no-op fallback)."""
-        return msgid
-
-
 log = logging.getLogger(__name__)
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-LANGUAGES = ("en", "es", "fr")
 HINT_TIMEOUT = 2.0
 CHANCE_TIMEOUT = 3.0
 WINNABLE_BUDGET = 8.0
@@ -194,8 +185,6 @@ def create_app(
         return await game_view(lambda: service.create(start, notice))
 
     async def winnable_start(start: Position, request: Request) -> tuple[Position, str | None]:
-        if assist.solver_module() is None:
-            return start, _("The solver is not available: this deal may not be winnable")
         assert start.deal is not None  # a random deal was drawn
         work = partial(assist.winnable_deal, start.game, dict(start.options), start.deal)
         try:
@@ -334,9 +323,6 @@ def create_app(
     async def rewind(game_id: str, request: Request) -> dict[str, Any]:
         """Undo back to the last position the solver proves winnable. The solver looks at
         the face-down cards: the game is recorded as assisted."""
-        if assist.solver_module() is None:
-            await in_thread(lambda: service.get(game_id))  # 404 first for an unknown game
-            raise ApiError(409, "solver_unavailable", _("The solver is not available"))
         live = await in_thread(lambda: service.mark_assisted(game_id))
         history = list(live.session.history)
         keep = await solvers.run(
@@ -390,11 +376,7 @@ def create_app(
     @api.get("/messages/{lang}", response_model=Messages)
     async def messages(lang: str) -> Any:
         """The translation catalog of a language, for the front end."""
-        try:
-            from .. import i18n
-        except ImportError:
-            i18n = None  # type: ignore[assignment]
-        known = tuple(getattr(i18n, "LANGUAGE_NAMES", LANGUAGES))
+        known = i18n.LANGUAGES
         if lang not in known:
             raise ApiError(
                 404,
@@ -403,8 +385,6 @@ def create_app(
                 lang=lang[:20],
                 known=", ".join(known),
             )
-        if i18n is None or not hasattr(i18n, "catalog_json"):
-            return {"lang": lang, "messages": {}}
         # The page asks at every load; a catalog does not change while the server runs.
         if lang not in messages_reply:
             messages_reply[lang] = messages_json.dump_json(

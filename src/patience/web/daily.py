@@ -14,21 +14,12 @@ from collections import OrderedDict
 
 from starlette.requests import Request
 
-from ..assist import solver_module
 from ..daily import daily_work, parse_dealt_date
+from ..i18n import _
 from ..position import Position
 from ..rules import Game
 from .service import ApiError
 from .solver_pool import SolverPool
-
-try:
-    from ..i18n import _
-except ImportError:  # pragma: no cover - the i18n module ships with the package
-
-    def _(msgid: str) -> str:
-        """Mark a message for translation (no-op fallback)."""
-        return msgid
-
 
 DAILY_BUDGET = 120.0
 """Seconds a request gives the solver pool: to wait for a slot, and then for the search,
@@ -57,8 +48,6 @@ class DailyDeals:
         with self._lock:
             deal = self._found.get(key)
         if deal is None:
-            if solver_module() is None:
-                raise ApiError(409, "solver_unavailable", _("The solver is not available"))
             cancel = threading.Event()
             work = functools.partial(daily_work, day, rules.name, dict(rules.options))
             deal = await self.solvers.run(request, cancel, DAILY_BUDGET, work)

@@ -14,19 +14,11 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import PatienceError
+from ..i18n import _
 from ..store_errors import StoreError
 from .api_models import ErrorBody
 from .service import ApiError
 from .static_files import allowed_methods, route_methods
-
-try:
-    from ..i18n import _
-except ImportError:  # pragma: no cover - the i18n module ships with the package
-
-    def _(msgid: str) -> str:
-        """Mark a message for translation (no-op fallback)."""
-        return msgid
-
 
 log = logging.getLogger(__name__)
 

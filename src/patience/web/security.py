@@ -16,14 +16,7 @@ from typing import Protocol
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-try:
-    from ..i18n import _
-except ImportError:  # pragma: no cover - the i18n module ships with the package
-
-    def _(msgid: str) -> str:
-        """Mark a message for translation (no-op fallback)."""
-        return msgid
-
+from ..i18n import _
 
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]"})
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})

@@ -24,6 +24,7 @@ from ..fair import Knowledge, player_view
 from ..fair.greedy import state_key
 from ..games import GAMES, game_for, get_game, position_from_json
 from ..games.describe import describe
+from ..i18n import _
 from ..moves import PILES, Move
 from ..position import Position
 from ..rules.declare import table_marks
@@ -31,15 +32,6 @@ from ..rules.refusals import has_pile
 from ..session import Session
 from ..store import Store
 from ..store_records import GameRecord
-
-try:
-    from ..i18n import _
-except ImportError:  # pragma: no cover - the i18n module ships with the package
-
-    def _(msgid: str) -> str:
-        """Mark a message for translation (no-op fallback)."""
-        return msgid
-
 
 IDLE_CAP = 30.0
 """Longest pause between two requests that the game clock counts, in seconds."""

@@ -37,10 +37,7 @@ def serve(conn: Connection, cancel: Any) -> None:
     # decides when they stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in PRELOAD:
-        try:
-            importlib.import_module(name)
-        except ImportError:  # pragma: no cover - the solver is optional
-            pass
+        importlib.import_module(name)
     try:
         conn.send(("ready", None))
     except (EOFError, OSError):

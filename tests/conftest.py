@@ -55,3 +55,12 @@ def page(browser: Any) -> Iterator[Any]:
     yield fresh
     context.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+# The toy game (tests/toy_game.py) is registered for the whole run: every test that goes
+# over the registry checks it as it checks the real games.
+from patience.games import GAMES, register  # noqa: E402
+from toy_game import ToyCourt  # noqa: E402
+
+if ToyCourt.name not in GAMES:
+    register(ToyCourt)

@@ -14,7 +14,7 @@ import solver_stubs
 from patience import Position, assist, new_game
 from patience.cards import MAX_DEAL
 from patience.fair import Knowledge, player_view
-from patience.games import get_game, position_from_json, position_to_json
+from patience.games import GAMES, get_game, position_from_json, position_to_json
 from patience.games.describe import describe
 from patience.web import app as app_module
 from patience.web.app import create_app
@@ -124,7 +124,7 @@ def stats(c: TestClient) -> list[dict[str, Any]]:
 def test_list_games(client: TestClient) -> None:
     listed = client.get("/api/games").json()
     games = {g["name"]: g for g in listed}
-    assert list(games) == ["klondike", "lady-jane", "bakers-dozen", "hopscotch"]
+    assert list(games) == list(GAMES)
     assert games["klondike"]["options"] == {"mode": ["single", "three", "no-redeal", "unlimited"]}
     [mode] = games["klondike"]["choices"]
     assert mode["key"] == "mode" and mode["label"] == "Deal mode" and mode["default"] == "single"

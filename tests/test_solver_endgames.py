@@ -12,7 +12,7 @@ import pytest
 from endgames import brute, load_golden
 from engine_builders import VARIANTS
 from patience import game_for
-from patience.games import position_from_json
+from patience.games import GAMES, position_from_json
 from patience.solver import solve
 from patience.solver.dfs import search
 from patience.solver.search import adapter_for
@@ -31,7 +31,11 @@ for entry in ENTRIES:
 
 
 def test_every_game_and_mode_has_end_games_won_and_lost() -> None:
+    # The end games check the cuts of a game's own search; a game searched by the generic
+    # search (every legal move, no cut) has none to check.
     for game, options in VARIANTS:
+        if GAMES[game].solver_adapter is None:
+            continue
         count = Counter(e["verdict"] for e in BY_VARIANT.get(key(game, options), []))
         assert count["won"] >= 5, (game, options, count)
         # With Kings to empty piles hardly any Baker's Dozen end game is lost.

@@ -14,7 +14,7 @@ from browser import drag
 from live import LiveServer
 from patience.cli import app as cli
 from patience.games import get_game, position_from_json, position_to_json
-from toy_game import NAME, ToyCourt, registered
+from toy_game import NAME, ToyCourt, registered, unregistered
 
 
 @pytest.fixture
@@ -52,7 +52,8 @@ def test_the_command_line_deals_lists_plays_and_solves_it(toy: type[ToyCourt]) -
 
 
 def test_without_registration_it_does_not_exist() -> None:
-    code, _, err = run("deal", NAME)
+    with unregistered():
+        code, _, err = run("deal", NAME)
     assert code == 2 and NAME in err and len(err.strip().splitlines()) == 1
 
 

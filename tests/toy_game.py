@@ -32,7 +32,47 @@ class ToyCourt(Game):
     tableau_build = ANY_SUIT
     foundation_build = IN_SUIT
     score_offset = 36
-    help = help_of("A toy game of the tests.", ("Rules", ["Build down, any suit."]))
+    help = help_of(
+        "A toy game of the tests.",
+        ("Rules", ["Build down, any suit.", "A King fills an empty pile."]),
+        ("Tips", ["Send a card home as soon as it can go.", "Double-click a card to send it."]),
+        (
+            "Strategy",
+            [
+                "Free the Tens first: every suit waits for its Ten.",
+                "Keep a pile empty for a King.",
+                "Never bury a Ten under a court card.",
+            ],
+        ),
+    )
+    messages = {
+        "es": {
+            "Toy Court": "Corte de juguete",
+            "A toy game of the tests.": "Un juego de juguete de las pruebas.",
+            "Build down, any suit.": "Construye hacia abajo, de cualquier palo.",
+            "A King fills an empty pile.": "Un Rey ocupa una pila vacía.",
+            "Send a card home as soon as it can go.": "Envía una carta a casa en cuanto pueda ir.",
+            "Double-click a card to send it.": "Haz doble clic en una carta para enviarla.",
+            "Free the Tens first: every suit waits for its Ten.": (
+                "Libera primero los Dieces: cada palo espera a su Diez."
+            ),
+            "Keep a pile empty for a King.": "Guarda una pila vacía para un Rey.",
+            "Never bury a Ten under a court card.": "Nunca entierres un Diez bajo una figura.",
+        },
+        "fr": {
+            "Toy Court": "Cour jouet",
+            "A toy game of the tests.": "Un jeu jouet des tests.",
+            "Build down, any suit.": "Construisez en descendant, toutes couleurs.",
+            "A King fills an empty pile.": "Un Roi occupe une pile vide.",
+            "Send a card home as soon as it can go.": "Envoyez une carte dès qu'elle peut monter.",
+            "Double-click a card to send it.": "Double-cliquez une carte pour l'envoyer.",
+            "Free the Tens first: every suit waits for its Ten.": (
+                "Libérez d'abord les Dix : chaque couleur attend son Dix."
+            ),
+            "Keep a pile empty for a King.": "Gardez une pile vide pour un Roi.",
+            "Never bury a Ten under a court card.": "N'enterrez jamais un Dix sous une figure.",
+        },
+    }
 
     def layout(self, deal: int) -> Position:
         """Aces to 9s home by suit; the rest of deal ``deal``'s shuffle in rows of four."""
@@ -49,9 +89,24 @@ class ToyCourt(Game):
 
 @contextmanager
 def registered() -> Iterator[type[Game]]:
-    """The toy game, registered for the duration of the block."""
-    register(ToyCourt)
+    """The toy game, registered for the duration of the block (the tests' conftest
+    registers it for the whole run: then the block changes nothing)."""
+    added = NAME not in GAMES
+    if added:
+        register(ToyCourt)
     try:
         yield ToyCourt
     finally:
-        GAMES.pop(NAME, None)
+        if added:
+            GAMES.pop(NAME, None)
+
+
+@contextmanager
+def unregistered() -> Iterator[None]:
+    """The registry without the toy game, for the duration of the block."""
+    game = GAMES.pop(NAME, None)
+    try:
+        yield
+    finally:
+        if game is not None:
+            GAMES[NAME] = game

@@ -21,6 +21,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo
 from babel.support import NullTranslations, Translations
 
+from .games import GAMES
+
 LANGUAGES: tuple[str, ...] = ("en", "es", "fr")
 """The languages we ship, English (the source language) first."""
 
@@ -79,7 +81,10 @@ def reload() -> None:
 
 def gettext(msgid: str, lang: str) -> str:
     """``msgid`` translated into ``lang``; the id itself when there is no translation."""
-    return translations(lang).gettext(msgid) or msgid
+    found = translations(lang).gettext(msgid)
+    if found == msgid:
+        found = games_messages(_lang(lang)).get(msgid, msgid)
+    return found or msgid
 
 
 def ngettext(singular: str, plural: str, n: int, lang: str) -> str:
@@ -103,7 +108,13 @@ def catalog_json(lang: str) -> dict[str, Any]:
     """
     data = _catalog_json(_lang(lang))
     # A fresh outer dict and message map per call: callers may add to them.
-    return {**data, "messages": dict(data["messages"])}
+    return {**data, "messages": {**games_messages(data["lang"]), **data["messages"]}}
+
+
+def games_messages(lang: str) -> dict[str, str]:
+    """What the registered games bring of their own in ``lang`` (``Game.messages``),
+    read at each call: a game may be registered after the catalogs are loaded."""
+    return {k: v for game in GAMES.values() for k, v in game.messages.get(lang, {}).items()}
 
 
 @cache

@@ -66,6 +66,11 @@ class Game:
     """Message ids naming each option key (``"mode"``) and value (``"mode=three"``)."""
     help: ClassVar[Help | None] = None
     """The game's "How to play"."""
+    messages: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    """Translations of the texts this game declares (title, options, help) that the
+    package's catalogs do not hold, by language: ``{"es": {"My Game": "Mi juego"}}``.
+    The package's own games leave it empty (their texts are in ``locales/``); a game
+    from elsewhere brings its own, and the page and the API serve them with the rest."""
     solver_adapter: ClassVar[str | None] = None
     """The solver's pruned search for this game, as ``module:Class`` (imported only by
     the solver, which sits above the rules); None: the generic search."""

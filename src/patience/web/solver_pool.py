@@ -31,6 +31,7 @@ import anyio.to_thread
 from starlette.requests import Request
 
 from ..assist import Cancel
+from ..games import GAMES
 from ..i18n import _
 from . import solver_worker
 from .service import ApiError
@@ -69,7 +70,9 @@ class Worker:
         self.conn, theirs = context.Pipe()
         self.process = context.Process(
             target=solver_worker.serve,
-            args=(theirs, self.cancel),
+            # The games registered here (a game may be registered at run time), by
+            # reference: the worker imports each class's module and knows them too.
+            args=(theirs, self.cancel, tuple(GAMES.values())),
             name="patience-solver",
             daemon=True,  # ended by multiprocessing's exit handler if the server is not clean
         )

@@ -14,7 +14,10 @@ import os
 import signal
 import time
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..rules import Game
 
 NICENESS = 10
 """How much lower than the server a worker runs (``os.nice``; where the system has it)."""
@@ -23,9 +26,9 @@ PRELOAD = ("patience.assist", "patience.solver")
 """Modules a new worker imports before its first job, so that the job does not wait for them."""
 
 
-def serve(conn: Connection, cancel: Any) -> None:
-    """Say ``("ready", None)`` once loaded, then run jobs from ``conn`` until it closes
-    or sends None.
+def serve(conn: Connection, cancel: Any, games: tuple[type[Game], ...] = ()) -> None:
+    """Register the server's ``games`` this process does not know, say ``("ready",
+    None)`` once loaded, then run jobs from ``conn`` until it closes or sends None.
 
     A job is ``(work, deadline)``: the reply is ``("ok", work(seconds_left, cancel))``, or
     ``("error", exception)`` when the work raised. ``cancel`` (a multiprocessing Event,
@@ -38,6 +41,11 @@ def serve(conn: Connection, cancel: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in PRELOAD:
         importlib.import_module(name)
+    from ..games import GAMES, register
+
+    for game in games:
+        if game.name not in GAMES:
+            register(game)
     try:
         conn.send(("ready", None))
     except (EOFError, OSError):

@@ -73,11 +73,12 @@ FORM_REFUSALS = {
     "invalid_deal",
     "invalid_date",
     "unknown_language",
+    "invalid_option",
 }
 """The refusals of a value's form: what the schema declares (game names from the registry,
-moves and piles in FORMATS.md notation, dates, deal numbers, languages). A request the
-schema accepts may still be refused for what it asks (an illegal move, a position that
-breaks the rules, options of another game, a deal of the day not out yet)."""
+moves and piles in FORMATS.md notation, dates, deal numbers, languages, each game's
+options). A request the schema accepts may still be refused for what it asks (an illegal
+move, a position that breaks the rules, a deal of the day not out yet)."""
 
 DECLARED = r"^/api/(games(/\{game_id\}/(move|foundation|why))?|stats(/reset)?|messages/.*)$"
 """The operations whose values the schema constrains (the solver's need only a game id)."""
@@ -124,6 +125,14 @@ def test_the_schema_declares_what_the_server_checks(api_schema: Any) -> None:
 
     for model in ("NewGame", "StatsReset", "PositionJSON"):
         assert string_branch(models[model]["properties"]["game"])["enum"] == list(GAMES)
+        takes = {
+            rule["if"]["properties"]["game"]["const"]: rule["then"]["properties"]["options"]
+            for rule in models[model]["allOf"]
+        }
+        assert list(takes) == list(GAMES)
+        assert takes["klondike"]["properties"]["mode"]["enum"][0] == "single"
+        assert takes["hopscotch"]["properties"] == {}
+        assert not takes["hopscotch"]["additionalProperties"]
     move = string_branch(models["MoveRequest"]["properties"]["move"])["pattern"]
     assert re.fullmatch(move[1:-1], "t6>t2/3") and re.fullmatch(move[1:-1], "deal")
     assert not re.fullmatch(move[1:-1], "t1>t1") and not re.fullmatch(move[1:-1], "t1>z9")

@@ -111,6 +111,29 @@ def on_branches(**kinds: Callable[[], dict[str, Any]]) -> Callable[[dict[str, An
     return extra
 
 
+def options_by_game(schema: dict[str, Any]) -> None:
+    """A model's ``json_schema_extra``: the options each game of the registry takes
+    (``if`` the game is this one, ``then`` its options' keys and values), read when the
+    schema is made."""
+    schema["allOf"] = [
+        {
+            "if": {"properties": {"game": {"const": name}}, "required": ["game"]},
+            "then": {
+                "properties": {
+                    "options": {
+                        "type": ["object", "null"],
+                        "properties": {
+                            key: {"enum": list(values)} for key, values in game.option_spec.items()
+                        },
+                        "additionalProperties": False,
+                    }
+                }
+            },
+        }
+        for name, game in GAMES.items()
+    ]
+
+
 def game_names() -> dict[str, Any]:
     """A game name: one of the registry's."""
     return {"enum": list(GAMES)}
@@ -150,7 +173,7 @@ class TableauPile(BaseModel):
 class PositionJSON(BaseModel):
     """A whole position in the FORMATS.md JSON notation."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=options_by_game)
 
     game: str = Field(
         max_length=40, examples=["klondike"], json_schema_extra=on_branches(string=game_names)
@@ -196,7 +219,7 @@ class PositionView(BaseModel):
 class NewGame(BaseModel):
     """Start a game: a numbered (or random) deal of a game, or a given position."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=options_by_game)
 
     game: str | None = Field(
         default=None,
@@ -388,7 +411,7 @@ class StatsReset(BaseModel):
     """Which statistics to forget: one game's (with one set of options, or all of its
     options), or, with no game, every game's."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=options_by_game)
 
     game: str | None = Field(
         default=None,

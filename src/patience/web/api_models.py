@@ -46,11 +46,10 @@ FOUNDATION_SOURCES = [
 DEAL_TEXT = rf"^0*([0-9]{{1,{len(str(MAX_DEAL)) - 1}}}|{MAX_DEAL})$"
 """A deal number 0..MAX_DEAL in ASCII digits (leading zeros allowed)."""
 
-DATE_PATTERN = rf"^({FIRST_DATE.year // 100}[0-9]{{2}})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
+YEARS = "|".join(str(year) for year in range(FIRST_DATE.year, LAST_DATE.year + 1))
+DATE_PATTERN = rf"^({YEARS})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
 """YYYY-MM-DD in ``daily``'s years (the server also checks that the day exists and is
 not after tomorrow)."""
-
-assert FIRST_DATE.year // 100 == LAST_DATE.year // 100  # one century: DATE_PATTERN's
 
 
 def whole_number(value: object) -> object:

@@ -241,6 +241,27 @@ def test_move_undo_redo(client: TestClient) -> None:
     assert not redone["can_redo"]
 
 
+def test_a_deal_number_given_as_digits_is_that_deal_exactly(client: TestClient) -> None:
+    # The page's JavaScript numbers are exact up to 2**53 only, so it refused deal numbers
+    # over 15 digits where the command line took them up to MAX_DEAL: it sends the digits,
+    # and the one bound (cards.MAX_DEAL) is the server's, with its clear refusal.
+    big = 12345678901234567890
+    assert create(client, game="klondike", deal=str(big))["deal"] == big
+    assert full_position(client, client.get("/api/current").json()["id"]) == position_to_json(
+        new_game("klondike", deal=big)
+    )
+    assert create(client, game="klondike", deal=str(MAX_DEAL))["deal"] == MAX_DEAL
+    assert create(client, game="klondike", deal="007")["deal"] == 7
+    assert create(client, game="klondike", deal=7.0)["deal"] == 7  # the same JSON number
+    for text in (str(MAX_DEAL + 1), " 5", "5\n", "-1", "1e3", "\u0663"):
+        r = client.post("/api/games", json={"game": "klondike", "deal": text})
+        assert r.status_code == 422, (text, r.text)
+        error = r.json()["error"]
+        assert error["code"] == "invalid_deal" and error["message_id"].startswith(
+            ("deal number must be from 0 to {max}", "invalid deal number {deal}")
+        ), error
+
+
 def test_new_move_clears_redo(client: TestClient) -> None:
     gid = create(client, game="klondike", deal=5)["id"]
     act(client, gid, "move", move="deal")

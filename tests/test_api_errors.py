@@ -76,7 +76,8 @@ def unchanged(client: TestClient, view: dict[str, Any]) -> None:
         ({"game": "klondike", "deal": -1}, "invalid_deal"),
         ({"game": "klondike", "deal": MAX_DEAL + 1}, "invalid_deal"),
         ({"game": "klondike", "deal": 10**40}, "invalid_deal"),
-        ({"game": "klondike", "deal": "5"}, "invalid_request"),
+        ({"game": "klondike", "deal": "five"}, "invalid_deal"),  # digits as text are a deal
+        ({"game": "klondike", "deal": [5]}, "invalid_request"),
         ({"game": "klondike", "deal": 5.5}, "invalid_request"),
         ({"game": "klondike", "deal": True}, "invalid_request"),
         ({"game": 5}, "invalid_request"),

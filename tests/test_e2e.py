@@ -15,6 +15,7 @@ from browser import DESKTOP, NO_ANIMATION, allow_peeking, card, drag, open_game,
 from engine_builders import near_won_klondike
 from live import LiveServer
 from patience import assist, new_game
+from patience.cards import MAX_DEAL
 from patience.games import position_to_json
 
 sync_api = playwright_api()
@@ -131,7 +132,6 @@ def test_new_game_dialog_checks_the_deal_number(page: Page, live_server: LiveSer
     for text, message in (
         ("-3", "whole number"),
         ("12a", "whole number"),
-        ("12345678901234567", "15 digits"),  # past 2**53: the deal would not be this one
     ):
         page.locator("#btn-game").click()
         dialog.locator("#new-game-deal").fill(text)
@@ -139,6 +139,19 @@ def test_new_game_dialog_checks_the_deal_number(page: Page, live_server: LiveSer
         expect(dialog.locator(".form-error")).to_contain_text(message)
         expect(page.locator("#info .deal")).to_have_text("Deal 7")
         page.keyboard.press("Escape")
+    # Past MAX_DEAL: the server's refusal, the one bound of every deal number.
+    page.locator("#btn-game").click()
+    dialog.locator("#new-game-deal").fill(str(MAX_DEAL + 1))
+    dialog.locator("#new-game-start").click()
+    expect(page.locator("#status")).to_contain_text(f"from 0 to {MAX_DEAL}")
+    expect(page.locator("#info .deal")).to_have_text("Deal 7")
+    # Past 2**53 (a JavaScript number rounds it): the deal typed, exactly, as the command
+    # line takes it (the page refused it, past 15 digits).
+    page.locator("#btn-game").click()
+    dialog.locator("#new-game-deal").fill("12345678901234567890")
+    dialog.locator("#new-game-start").click()
+    expect(page.locator("#info .deal")).not_to_have_text("Deal 7")
+    assert live_server.api("GET", "/current")["deal"] == 12345678901234567890
     page.locator("#btn-game").click()
     dialog.locator("#new-game-deal").fill(" 42 ")  # pasted with spaces
     dialog.locator("#new-game-start").click()

@@ -2,12 +2,161 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    Strict,
+    WithJsonSchema,
+)
+from pydantic_core import PydanticCustomError
 
 from ..cards import MAX_DEAL
+from ..daily import FIRST_DATE, LAST_DATE
+from ..games import GAMES
+from ..moves import MAX_COUNT, PILES
 from .game_models import Marks, TableJSON
+
+# What the schema declares of a value beyond its type, so that a request it accepts is
+# not refused for its form: the server's own checks stay, with their clear errors (the
+# schema is documentation, a pattern here is never pydantic's validation).
+
+
+def move_pattern() -> str:
+    """FORMATS.md's move notation, as the server writes it: ``deal``, or ``SRC>DST`` with
+    two different piles and an optional ``/N`` (2 to MAX_COUNT)."""
+    names = sorted(PILES)
+    pairs = "|".join(f"{src}>({'|'.join(d for d in names if d != src)})" for src in names)
+    counts = "|".join(str(n) for n in range(MAX_COUNT, 1, -1))
+    return f"^(deal|({pairs})(/({counts}))?)$"
+
+
+FOUNDATION_SOURCES = [
+    *sorted(p for p in PILES if not p.startswith("f")),
+    "stock",
+    "waste",
+]
+"""The piles whose top card a double-click may send home (their names and aliases)."""
+
+DEAL_TEXT = rf"^0*([0-9]{{1,{len(str(MAX_DEAL)) - 1}}}|{MAX_DEAL})$"
+"""A deal number 0..MAX_DEAL in ASCII digits (leading zeros allowed)."""
+
+YEARS = "|".join(str(year) for year in range(FIRST_DATE.year, LAST_DATE.year + 1))
+DATE_PATTERN = rf"^({YEARS})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
+"""YYYY-MM-DD in ``daily``'s years (the server also checks that the day exists and is
+not after tomorrow)."""
+
+
+def whole_number(value: object) -> object:
+    """A JSON number with no fraction written with one (``5.0``: the same number to JSON
+    and its schema) as the integer it is, while a float holds it exactly (up to 2^53);
+    anything else as it came, for the integer's own check."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
+        return int(value)
+    return value
+
+
+WholeNumber = Annotated[int, BeforeValidator(whole_number), Strict()]
+"""An integer of a request: a JSON integer, or a number with a zero fraction; never a
+boolean or text."""
+
+
+def deal_value(value: object) -> int | str | None:
+    """A requested deal number: an integer (``WholeNumber``), its digits as text (up to 40
+    characters: read by ``cards.parse_deal``, which names what is wrong), or None."""
+    value = whole_number(value)
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    if isinstance(value, str):
+        if len(value) > 40:
+            raise PydanticCustomError("string_too_long", "at most 40 characters")
+        return value
+    raise PydanticCustomError("int_type", "a deal number is expected")
+
+
+DEAL_SCHEMA: dict[str, Any] = {
+    # Bounds beside the branches too, where the schema always had them (they hold for
+    # numbers only, so the text branch is left as it is).
+    "minimum": 0,
+    "maximum": MAX_DEAL,
+    "anyOf": [
+        {"type": "integer", "minimum": 0, "maximum": MAX_DEAL},
+        {"type": "string", "pattern": DEAL_TEXT, "maxLength": 40},
+        {"type": "null"},
+    ],
+}
+
+DealValue = Annotated[int | str | None, PlainValidator(deal_value), WithJsonSchema(DEAL_SCHEMA)]
+"""A deal number as a request gives it: a JSON integer, or its digits as text (exact past
+2^53, where a JavaScript number is not), or null."""
+
+
+def on_branches(**kinds: Callable[[], dict[str, Any]]) -> Callable[[dict[str, Any]], None]:
+    """A ``json_schema_extra`` that adds ``kinds[type]()`` to the branch of that JSON type
+    (of an ``anyOf``, or the schema itself), when the schema is made: the registry's
+    games are read then, not when this module is imported."""
+
+    def extra(schema: dict[str, Any]) -> None:
+        for branch in schema.get("anyOf", [schema]):
+            made = kinds.get(branch.get("type", ""))
+            if made is not None:
+                branch.update(made())
+
+    return extra
+
+
+def options_by_game(schema: dict[str, Any]) -> None:
+    """A model's ``json_schema_extra``: the options each game of the registry takes
+    (``if`` the game is this one, ``then`` its options' keys and values), read when the
+    schema is made."""
+    schema["allOf"] = [
+        {
+            "if": {"properties": {"game": {"const": name}}, "required": ["game"]},
+            "then": {
+                "properties": {
+                    "options": {
+                        "type": ["object", "null"],
+                        "properties": {
+                            key: {"enum": list(values)} for key, values in game.option_spec.items()
+                        },
+                        "additionalProperties": False,
+                    }
+                }
+            },
+        }
+        for name, game in GAMES.items()
+    ]
+
+
+def game_names() -> dict[str, Any]:
+    """A game name: one of the registry's."""
+    return {"enum": list(GAMES)}
+
+
+def deal_bounds() -> dict[str, Any]:
+    """A deal number as a JSON integer."""
+    return {"minimum": 0, "maximum": MAX_DEAL}
+
+
+def a_date() -> dict[str, Any]:
+    """A day, YYYY-MM-DD."""
+    return {"format": "date", "pattern": DATE_PATTERN}
+
+
+def a_move() -> dict[str, Any]:
+    """A move in notation."""
+    return {"pattern": move_pattern()}
+
+
+def a_foundation_source() -> dict[str, Any]:
+    """A pile that can send its top card home."""
+    return {"enum": FOUNDATION_SOURCES}
+
 
 Status = Literal["playing", "won", "stuck"]
 Verdict = Literal["winnable", "lost", "unknown"]
@@ -23,19 +172,23 @@ class TableauPile(BaseModel):
 class PositionJSON(BaseModel):
     """A whole position in the FORMATS.md JSON notation."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=options_by_game)
 
-    game: str = Field(max_length=40, examples=["klondike"])
+    game: str = Field(
+        max_length=40, examples=["klondike"], json_schema_extra=on_branches(string=game_names)
+    )
     options: dict[str, str] = Field(default_factory=dict)
-    deal: int | None = Field(default=None, strict=True)
+    deal: WholeNumber | None = Field(
+        default=None, json_schema_extra=on_branches(integer=deal_bounds)
+    )
     stock: list[str] = Field(default_factory=list, max_length=52)
     waste: list[str] = Field(default_factory=list, max_length=52)
     foundations: list[list[str]] = Field(default_factory=list, max_length=4)
     tableau: list[TableauPile] = Field(default_factory=list, max_length=13)
     reserve: list[list[str]] = Field(default_factory=list, max_length=7)
-    redeals: int = Field(default=0, strict=True)
+    redeals: WholeNumber = 0
     base: str | None = Field(default=None, max_length=2)
-    score: int | None = Field(default=None, strict=True)
+    score: WholeNumber | None = None
 
 
 class ViewTableauPile(BaseModel):
@@ -65,20 +218,20 @@ class PositionView(BaseModel):
 class NewGame(BaseModel):
     """Start a game: a numbered (or random) deal of a game, or a given position."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=options_by_game)
 
     game: str | None = Field(
         default=None,
         max_length=40,
         description="Game name; may be left out when `position` is given.",
         examples=["klondike"],
+        json_schema_extra=on_branches(string=game_names),
     )
     options: dict[str, str] = Field(default_factory=dict, examples=[{"mode": "three"}])
-    deal: int | None = Field(
+    deal: DealValue = Field(
         default=None,
-        strict=True,
-        description=f"Deal number 0..{MAX_DEAL}; null = a random deal.",
-        json_schema_extra={"minimum": 0, "maximum": MAX_DEAL},
+        description=f"Deal number 0..{MAX_DEAL}, a JSON integer or its digits as text (exact "
+        "in a client whose numbers are not past 2^53, as JavaScript's); null = a random deal.",
     )
     winnable: bool = Field(
         default=False,
@@ -88,9 +241,11 @@ class NewGame(BaseModel):
     daily: str | None = Field(
         default=None,
         max_length=40,
-        description="The deal of the day of this date, YYYY-MM-DD (the player's own date);"
-        " not with `deal` or `position`.",
+        description="The deal of the day of this date, YYYY-MM-DD (the player's own date), "
+        f"from {FIRST_DATE} up to tomorrow (the server's UTC date plus one); not with `deal` "
+        "or `position`.",
         examples=["2026-12-01"],
+        json_schema_extra=on_branches(string=a_date),
     )
     position: PositionJSON | None = Field(
         default=None, description="Start from this position instead of a deal (load a position)."
@@ -102,7 +257,11 @@ class MoveRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    move: str = Field(max_length=40, examples=["t6>t2/3", "deal", "w>f1"])
+    move: str = Field(
+        max_length=40,
+        examples=["t6>t2/3", "deal", "w>f1"],
+        json_schema_extra=on_branches(string=a_move),
+    )
     assisted: bool = Field(
         default=False,
         strict=True,
@@ -121,7 +280,11 @@ class PileRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    pile: str = Field(max_length=10, examples=["t3", "w"])
+    pile: str = Field(
+        max_length=10,
+        examples=["t3", "w"],
+        json_schema_extra=on_branches(string=a_foundation_source),
+    )
     autoplay: bool = Field(
         default=False, strict=True, description="As for a move: then auto-play the safe moves."
     )
@@ -247,9 +410,14 @@ class StatsReset(BaseModel):
     """Which statistics to forget: one game's (with one set of options, or all of its
     options), or, with no game, every game's."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=options_by_game)
 
-    game: str | None = Field(default=None, max_length=40, examples=["klondike"])
+    game: str | None = Field(
+        default=None,
+        max_length=40,
+        examples=["klondike"],
+        json_schema_extra=on_branches(string=game_names),
+    )
     options: dict[str, str] | None = Field(
         default=None, description="Only these options of the game; null = all of them."
     )

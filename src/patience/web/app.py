@@ -20,16 +20,17 @@ import time
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from functools import partial
-from pathlib import Path
+from pathlib import Path as FilePath
 from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
-from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi import APIRouter, FastAPI, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import TypeAdapter
 
 from .. import assist, fair_assist, i18n
+from ..cards import parse_deal
 from ..daily import parse_date
 from ..errors import PatienceError
 from ..fair import Settings
@@ -49,6 +50,7 @@ from .api_models import (
     StatsForgotten,
     StatsList,
     StatsReset,
+    a_date,
 )
 from .daily import DailyDeals
 from .errors import ERRORS, error_response, install_error_handlers
@@ -61,7 +63,7 @@ from .why import router as why_router
 
 log = logging.getLogger(__name__)
 
-STATIC_DIR = Path(__file__).resolve().parent / "static"
+STATIC_DIR = FilePath(__file__).resolve().parent / "static"
 HINT_TIMEOUT = 2.0
 CHANCE_TIMEOUT = 3.0
 WINNABLE_BUDGET = 8.0
@@ -169,7 +171,9 @@ def create_app(
                     "it comes with neither a deal number nor 'winnable'"
                 ),
             )
-        start = service.start_position(body.game, body.options, body.deal, position)
+        # Digits as text are the same number, exact past 2^53 (the page's JavaScript).
+        deal = parse_deal(body.deal) if isinstance(body.deal, str) else body.deal
+        start = service.start_position(body.game, body.options, deal, position)
         if body.daily is not None:
             if body.deal is not None or body.position is not None:
                 raise ApiError(
@@ -344,7 +348,13 @@ def create_app(
         return await game_view(lambda: service.undo_to(game_id, keep, n))
 
     @api.get("/stats", response_model=StatsList)
-    async def stats(date: str | None = None) -> dict[str, Any]:
+    async def stats(
+        date: str | None = Query(
+            default=None,
+            description="The player's today, YYYY-MM-DD (default: the server's).",
+            json_schema_extra=a_date(),
+        ),
+    ) -> dict[str, Any]:
         """Statistics per game and options (games won with the solver's moves apart);
         the daily streaks run up to ``date`` (YYYY-MM-DD, the player's today; default:
         the server's)."""
@@ -374,7 +384,9 @@ def create_app(
     messages_json = TypeAdapter(Messages)
 
     @api.get("/messages/{lang}", response_model=Messages)
-    async def messages(lang: str) -> Any:
+    async def messages(
+        lang: str = Path(json_schema_extra={"enum": list(i18n.LANGUAGES)}),
+    ) -> Any:
         """The translation catalog of a language, for the front end."""
         known = i18n.LANGUAGES
         if lang not in known:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from ..errors import IllegalMoveError
 from ..moves import Move
-from .api_models import ErrorBody, ErrorDetail
+from .api_models import ErrorBody, ErrorDetail, a_move
 from .errors import ERRORS, error_body
 
 
@@ -45,7 +45,11 @@ router = APIRouter(
 def why(
     game_id: str,
     request: Request,
-    move: str = Query(max_length=40, description="A move in FORMATS.md notation."),
+    move: str = Query(
+        max_length=40,
+        description="A move in FORMATS.md notation.",
+        json_schema_extra=a_move(),
+    ),
 ) -> dict[str, Any]:
     """Whether ``move`` is legal in the game's position, and the reason when it is not."""
     parsed = Move.parse(move)

@@ -137,13 +137,10 @@ export function openNewGame({ game, options, winnableOnly, onStart }) {
             error.textContent = t("A deal number is a whole number, 0 or more.");
             return;
           }
-          // Beyond 15 digits a JavaScript number is no longer exact: another deal would start.
-          if (text.replace(/^0+(?=\d)/, "").length > 15) {
-            error.textContent = t("A deal number has at most 15 digits.");
-            return;
-          }
           dialog.close();
-          onStart({ game: chosen, options: chosenOptions(), deal: text ? Number(text) : null, winnable: winnable && !text });
+          // The digits as text: exact past 2**53, where a JavaScript number is not. The
+          // server holds the one bound of every deal number and names it when refusing.
+          onStart({ game: chosen, options: chosenOptions(), deal: text || null, winnable: winnable && !text });
         },
       },
       el("h2", { text: t("New game") }),

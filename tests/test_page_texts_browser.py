@@ -198,7 +198,7 @@ def test_no_dialog_panel_or_message_shows_null_undefined_or_nan(
         # A game in progress: a new deal asks first.
         r.load({"game": "klondike", "deal": 5})
         page.keyboard.press("d")
-        page.wait_for_selector("#info .moves")
+        expect(page.locator("#btn-undo")).to_be_enabled()
         page.keyboard.press("n")
         page.locator("#confirm-dialog[open]").wait_for()
         r.read("confirm a new deal")
@@ -246,6 +246,8 @@ def test_no_dialog_panel_or_message_shows_null_undefined_or_nan(
         context.close()
     lines = [(what, line) for what, text in r.seen for line in text.splitlines()]
     bad = [f"{what}: {line}" for what, line in lines if BROKEN.search(line)]
+    if lang != "en":  # "41 %" broke between the number and its sign: a no-break space
+        bad += [f"{what}: {line}" for what, line in lines if re.search(r"\d %", line)]
     assert not bad, bad
     assert not errors, errors
     assert len(r.seen) > 25

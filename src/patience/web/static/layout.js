@@ -127,25 +127,25 @@ export function computeLayout(view, arr, width, height, scale = 1, upFan = UP_FA
 }
 
 // The layout of a view in a table of width x height and its cards' places: of the game's
-// arrangements, the one whose cards come out biggest with every pile in view (the first
-// unless another's are clearly bigger: 13 piles in two rows on a phone held upright, the
-// reserves beside the top row on one held sideways, a long Hopscotch reserve fanned across).
-// In each, the biggest cards with which every pile fits, its fan keeping each card's corner
-// index in view, as AisleRiot does; below MIN_LEGIBLE_WIDTH the cards stop shrinking and a
-// pile that fits no arrangement even then overlaps its cards more instead.
+// arrangements, the one whose cards come out biggest with every pile in view (the earlier
+// one of two alike): 13 piles in two rows and Hopscotch's piles in three rows on a phone
+// held upright, the reserves beside the top row on one held sideways, a long Hopscotch
+// reserve fanned across. In each, the biggest cards with which every pile fits, its fan
+// keeping each card's corner index in view, as AisleRiot does; below MIN_LEGIBLE_WIDTH the
+// cards stop shrinking and a pile that fits no arrangement even then overlaps its cards
+// more instead.
 // A first arrangement whose cards come out ROOMY wide stays (a desktop's classic table does
-// not change as a pile grows): the others are for screens where its cards are small.
+// not change as a pile grows): the others are for screens where its cards are small, and
+// a phone's cards never reach ROOMY in it.
 export const MIN_LEGIBLE_WIDTH = 30;
-const CLEARLY_BIGGER = 1 / 0.85;
-const ROOMY = 64;
+const ROOMY = 80;
 
 export function fitLayout(view, width, height, cards, upFan, acrossFan = ACROSS_FAN) {
   const fits = view.table.arrangements.map((arr) => fitArrangement(view, arr, width, height, cards, upFan, acrossFan));
   let best = fits[0];
   if (best.fits && best.layout.cw >= ROOMY) return best;
   for (const fit of fits.slice(1)) {
-    const bar = best === fits[0] && best.fits ? best.layout.cw * CLEARLY_BIGGER : best.layout.cw;
-    if ((fit.fits && !best.fits) || (fit.fits === best.fits && fit.layout.cw > bar)) best = fit;
+    if ((fit.fits && !best.fits) || (fit.fits === best.fits && fit.layout.cw > best.layout.cw)) best = fit;
   }
   if (best.fits) return best;
   const placed = placeCards(best.layout, cards, { wasteShown: view.table.waste_shown, minUpFan: 0.1, minAcross: 0.1 });

@@ -8,6 +8,7 @@ const UP_FAN = 0.27; // face-up offset, as a fraction of the card height (at lea
 const DOWN_FAN = 0.13; // face-down offset
 const MIN_DOWN_FAN = 0.05;
 const ACROSS_FAN = 0.45; // the step of a pile fanned across, as a fraction of the card width
+const WASTE_FAN = 0.3; // the least step of the waste's last cards (at least indexAcross)
 
 // The cards of every pile: {name: [{text, up, key}]}, bottom to top, from a GameView.
 // The server sends a card the player has never seen as null: it is drawn as a back, and
@@ -202,8 +203,9 @@ export function placeCards(layout, cards, options = {}) {
       const step = Math.min(fullStep, Math.max(minStep, room));
       list.forEach((c, i) => pos.push({ x: pile.x + i * step, y: pile.y }));
     } else if (pile.fan === "right" && list.length > 1) {
+      // Each card shows its corner rank beside the next (a rank 39% wide was cut at 30%).
       const shown = Math.min(options.wasteShown || 3, list.length);
-      const step = Math.round(cw * 0.3);
+      const step = Math.ceil(cw * Math.max(WASTE_FAN, options.minAcross ?? 0));
       list.forEach((c, i) => {
         const k = i - (list.length - shown);
         pos.push({ x: pile.x + Math.max(k, 0) * step, y: pile.y });

@@ -153,7 +153,7 @@ class BakersDozen(Game):
     def table(self) -> Table:
         """The foundations above one row of thirteen piles, or above two rows (7 and 6)
         where that gives bigger cards (a phone held upright), or in a column beside the
-        thirteen piles (a phone on its side, a long pile)."""
+        thirteen piles (a phone on its side, a long pile), or above three rows (5, 4, 4)."""
         one = Arrangement(
             13,
             (
@@ -169,6 +169,16 @@ class BakersDozen(Game):
                 row(piles("t", 8, 13), 0.5, fan="down", height=2.2, grows=True),
             ),
         )
+        # A narrow, tall screen (a phone held upright): three rows of 5, 4 and 4 piles.
+        three = Arrangement(
+            5,
+            (
+                row(piles("f", 1, 4), 0.5),
+                row(piles("t", 1, 5), fan="down", height=2, grows=True),
+                row(piles("t", 6, 9), 0.5, fan="down", height=2, grows=True),
+                row(piles("t", 10, 13), 0.5, fan="down", height=2, grows=True),
+            ),
+        )
         # A wide, low screen (a phone on its side): the foundations in a column on the
         # left, so that the piles have the whole height for a long fan.
         side = Arrangement(
@@ -182,7 +192,7 @@ class BakersDozen(Game):
                 ),
             ),
         )
-        return Table((one, two, side))
+        return Table((one, two, side, three))
 
     def __init__(self, options: dict[str, str] | None = None) -> None:
         super().__init__(options)

@@ -159,3 +159,53 @@ def test_the_deal_of_the_day_from_the_new_game_dialog(
         assert page.problems == []
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("zone", "now", "today"),
+    [
+        # UTC+14: already the 7th there while it is the 6th in UTC.
+        ("Pacific/Kiritimati", "2026-12-06T11:30:00+00:00", "2026-12-07"),
+        # UTC-11: still the 6th there while it is the 7th in UTC.
+        ("Pacific/Pago_Pago", "2026-12-07T09:00:00+00:00", "2026-12-06"),
+        # UTC+13, a minute before midnight: not the next day yet.
+        ("Pacific/Auckland", "2026-12-06T10:59:00+00:00", "2026-12-06"),
+    ],
+)
+def test_the_deal_of_the_day_is_the_player_s_today(
+    browser: Any, live_server: LiveServer, zone: str, now: str, today: str
+) -> None:
+    """The page offers, asks for and shows the deal of the player's own date, whatever
+    the date in UTC, and never a date after it (issue 54: "December 7" on 6 December)."""
+    context = browser.new_context(viewport=DESKTOP, timezone_id=zone, locale="en-GB")
+    context.add_init_script("localStorage.setItem('patience.settings', '{\"animate\": false}');")
+    page = context.new_page()
+    sent: list[Any] = []
+    page.on(
+        "request",
+        lambda r: (
+            sent.append(r.post_data_json)
+            if r.method == "POST" and r.url.endswith("/api/games")
+            else None
+        ),
+    )
+    try:
+        page.clock.install(time=datetime.datetime.fromisoformat(now))
+        page.goto(live_server.url + "/")
+        page.wait_for_selector("body[data-ready=true]")
+        day = datetime.date.fromisoformat(today)
+        label = f"December {day.day}, {day.year}"
+        page.click("#btn-game")
+        expect(page.locator("#new-game-daily")).to_have_attribute("title", label)
+        page.select_option("#new-game-game", "hopscotch")
+        page.click("#new-game-daily")
+        if page.locator("#confirm-dialog[open]").count():
+            page.click("#confirm-ok")
+        expect(page.locator("#info .deal")).to_have_text(
+            f"Deal of the day, Dec {day.day}, {day.year}"
+        )
+        assert [body["daily"] for body in sent if body.get("daily")] == [today]
+        view = api(live_server.url, "GET", "/current")
+        assert view["daily"] == today
+    finally:
+        context.close()

@@ -241,7 +241,9 @@ def test_escape_takes_the_hint_off_the_table_and_the_status_line(
     page.keyboard.press("Escape")
     expect(page.locator("#table .ring.hint-target")).to_have_count(0)
     expect(page.locator("#table .card.hinted")).to_have_count(0)
-    expect(status).to_have_text("")
+    # The hint's words go; what the game view offers stays (every card can go home).
+    expect(status).to_have_text("Finish")
+    expect(page.locator("#status-finish")).to_be_visible()
     expect(page.locator("#announce")).to_have_text("Cancelled")
 
 
@@ -351,6 +353,18 @@ def test_whole_game_won_then_statistics(page: Page, live_server: LiveServer) -> 
 def test_finish_button_when_every_card_is_up(page: Page, live_server: LiveServer) -> None:
     open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
     card(page, "KH").dblclick()
+    page.locator("#status-finish").click()
+    expect(page.locator("#result-dialog")).to_be_visible()
+    expect(page.locator("#info .score")).to_have_text("Score 52/52")
+
+
+def test_finish_button_of_a_game_opened_again(page: Page, live_server: LiveServer) -> None:
+    # A finishable game, reopened (a reload), offered no Finish until the next move (issue 54).
+    open_game(page, live_server, {"game": "klondike", "position": near_won_klondike()})
+    expect(page.locator("#status-finish")).to_be_visible()
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#status")).to_contain_text("Welcome back")
     page.locator("#status-finish").click()
     expect(page.locator("#result-dialog")).to_be_visible()
     expect(page.locator("#info .score")).to_have_text("Score 52/52")

@@ -120,11 +120,11 @@ def test_the_hint_and_the_chance_change_language_at_once(page: Page, server: Liv
     expect(chance).to_have_attribute("title", re.compile("4 arrangements"))
     page.select_option("#lang-select", "es")
     page.wait_for_function("() => document.documentElement.lang === 'es'")
-    expect(status).to_contain_text(re.compile(r"Pista: .+, alrededor del \d+ % desde aquí"))
+    expect(status).to_contain_text(re.compile(r"Pista: .+, alrededor del \d+\u00a0% desde aquí"))
     expect(detail).to_have_text(
-        re.compile(r"^Intervalo del 95 %: .*4 repartos de las cartas no vistas$")
+        re.compile(r"^Intervalo del 95\u00a0%: .*4 repartos de las cartas no vistas$")
     )
-    expect(chance).to_have_text(re.compile(r"^Probabilidad de ganar: alrededor del \d+ %$"))
+    expect(chance).to_have_text(re.compile(r"^Probabilidad de ganar: aprox. \d+\u00a0%$"))
     expect(chance).to_have_attribute("title", re.compile("4 repartos de las cartas no vistas"))
 
 

@@ -440,6 +440,40 @@ def test_what_every_game_declares_is_translated(lang: str, catalogs: dict[str, C
         assert not missing, f"{lang}: {name} declares untranslated texts: {missing}"
 
 
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_every_game_name_is_translated(lang: str, catalogs: dict[str, Catalog]) -> None:
+    """ "Baker's Dozen" stayed English in Spanish and French, beside Lady Jane's and
+    Hopscotch's translated names (issue 54)."""
+    have = {key(m.id): str(m.string) for m in catalogs[lang] if m.id}
+    for name, game in GAMES.items():
+        if name != "klondike":  # a place's name, the same in every language
+            assert have[game.title] != game.title, f"{lang}: {name} keeps its English name"
+
+
+# A space a line may break at, where the number or word before it must stay with the sign
+# after it: "50 %" in Spanish and French, and French's space before : ; ! ? and inside « ».
+BREAKABLE = {
+    "es": re.compile(r"(\S) (%)"),
+    "fr": re.compile(r"(\S) ([%:;!?»])|(«) "),
+}
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_a_number_is_never_parted_from_its_percent_sign(
+    lang: str, catalogs: dict[str, Catalog]
+) -> None:
+    """French broke a line between a number and its "%" (issue 54): the space there is a
+    no-break one (U+202F in French, before % ; ! ?; U+00A0 before : and in Spanish)."""
+    bad = [
+        text
+        for m in catalogs[lang]
+        if m.id
+        for text in forms(m.string)
+        if BREAKABLE[lang].search(text)
+    ]
+    assert not bad, f"{lang}: breakable spaces in {bad}"
+
+
 @pytest.mark.parametrize("lang", ("en", *FOREIGN))
 def test_an_option_label_never_reads_as_the_deal_button(lang: str) -> None:
     """The new-game dialog names each option above its list and ends on a "Deal" button:

@@ -32,6 +32,7 @@ EXPECT = {
         "error": "Queen of hearts cannot start foundation 1: only Aces start it",
         "queen": "Queen of hearts",
         "lady_jane": "Lady Jane",
+        "bakers_dozen": "Baker's Dozen",
         "hopscotch": "Hopscotch",
         "setup": "Setup",
         "strategy": "Strategy",
@@ -45,6 +46,7 @@ EXPECT = {
         "error": "Reina de corazones no puede empezar la fundación 1: solo la empiezan Ases",
         "queen": "Reina de corazones",
         "lady_jane": "Dama Jane",
+        "bakers_dozen": "Docena del panadero",
         "hopscotch": "Rayuela",
         "setup": "Preparación",
         "strategy": "Estrategia",
@@ -58,6 +60,7 @@ EXPECT = {
         "error": "Dame de cœur ne peut pas commencer la fondation 1, réservée aux As",
         "queen": "Dame de cœur",
         "lady_jane": "Mademoiselle Jane",
+        "bakers_dozen": "Douzaine du boulanger",
         "hopscotch": "Marelle",
         "setup": "Mise en place",
         "strategy": "Stratégie",
@@ -147,7 +150,7 @@ def test_language_menu_switches_page_help_and_errors(
         assert dialog.locator("h2").inner_text() == want["help"]
         assert dialog.get_attribute("aria-labelledby") == "help-title"
         games = dialog.locator(".help-games button").all_inner_texts()
-        assert games == ["Klondike", want["lady_jane"], "Baker's Dozen", want["hopscotch"]]
+        assert games == ["Klondike", want["lady_jane"], want["bakers_dozen"], want["hopscotch"]]
         headings = dialog.locator("h3").all_inner_texts()
         assert len(headings) == 7 and headings[0] == want["setup"]
         assert headings[-1] == want["strategy"]
@@ -586,13 +589,13 @@ def test_a_message_missing_from_the_catalog_is_named_in_the_console(
 
 
 @pytest.mark.parametrize(
-    ("locale", "rate"), [("en-US", "50%"), ("es-ES", "50 %"), ("fr-FR", "50 %")]
+    ("locale", "rate"), [("en-US", "50%"), ("es-ES", "50\u00a0%"), ("fr-FR", "50\u202f%")]
 )
 def test_the_win_rate_is_written_the_language_s_way(
     browser: Any, tmp_path: Path, locale: str, rate: str
 ) -> None:
     """The statistics' win rate was "50%" in every language; Spanish and French put a
-    space before the sign, as the page's other percentages do."""
+    no-break space before the sign, as the page's other percentages do."""
     with LiveServer(tmp_path, in_process=True) as server:
         won = server.api("POST", "/games", near_won())
         server.api("POST", f"/games/{won['id']}/autofinish")  # the four Kings home: a win
@@ -604,5 +607,7 @@ def test_the_win_rate_is_written_the_language_s_way(
             page.click("#btn-stats")
             row = page.locator("#stats-dialog section.stat", has_text="Klondike")
             sync_api.expect(row.locator("dd").nth(3)).to_have_text(rate)
+            # A no-break space: the line never breaks between the number and its sign.
+            assert row.locator("dd").nth(3).inner_text() == rate
         finally:
             page.context.close()

@@ -162,3 +162,54 @@ def test_touch_drag_and_double_tap_on_a_phone(browser: Any, live_server: LiveSer
         expect(card(page, "AS")).to_have_attribute("data-pile", re.compile(r"^f[1-4]$"))
     finally:
         context.close()
+
+
+SIDEWAYS = {"width": 844, "height": 390}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_the_info_line_keeps_to_one_line_on_a_phone_on_its_side(
+    browser: Any, live_server: LiveServer, lang: str
+) -> None:
+    # The longest info lines: Klondike's deal of the day dealing three, and Baker's Dozen
+    # with both its options changed, with the chance to win. In Spanish and French they
+    # wrapped to three lines above a table of 390 px (issue 54): one line now, every item
+    # but the deal mode whole (that one may end in "…", and keeps its words in a tooltip).
+    context = browser.new_context(viewport=SIDEWAYS, locale=lang, has_touch=True, is_mobile=True)
+    context.add_init_script(
+        'localStorage.setItem("patience.settings", '
+        "JSON.stringify({animate: false, showChance: true}));"
+    )
+    page = context.new_page()
+    games = [
+        {"game": "klondike", "options": {"mode": "three"}, "daily": "2026-12-02"},
+        {"game": "bakers-dozen", "options": {"build": "other-suit", "kings": "empty-piles"}},
+        {"game": "lady-jane", "deal": 5},
+    ]
+    try:
+        for body in games:
+            open_game(page, live_server, body)
+            page.wait_for_function(
+                "() => { const c = document.querySelector('#info .chance');"
+                " return c && /\\d/.test(c.textContent); }",
+                timeout=60_000,
+            )
+            info = page.evaluate(
+                "() => { const i = document.getElementById('info');"
+                " const line = parseFloat(getComputedStyle(i).lineHeight) || 18;"
+                " const right = i.getBoundingClientRect().right;"
+                " return { height: i.clientHeight, line,"
+                "  items: [...i.children].map(s => [s.className, s.textContent,"
+                "   s.scrollWidth <= s.clientWidth + 1"
+                "   && s.getBoundingClientRect().right <= right + 1,"
+                "   s.title]) }; }"
+            )
+            assert info["height"] < 1.6 * info["line"] + 8, (body["game"], info)
+            for cls, text, whole, title in info["items"]:
+                if cls == "variant":
+                    assert title == text, (cls, text, title)
+                else:
+                    assert whole, (body["game"], cls, text, info)
+    finally:
+        context.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import KING, RANK, Card, pysol_order
 from ..position import Position
 from ..rules import ANY_SUIT, IN_SUIT, OTHER_SUIT, Game
-from ..rules.declare import N_, Arrangement, Table, help_of, piles, row
+from ..rules.declare import N_, Arrangement, Row, Slot, Table, help_of, piles, row
 
 
 def bakers_dozen_tableau(order: list[Card], kings_to_bottom: bool) -> tuple[tuple[Card, ...], ...]:
@@ -152,7 +152,8 @@ class BakersDozen(Game):
 
     def table(self) -> Table:
         """The foundations above one row of thirteen piles, or above two rows (7 and 6)
-        where that gives bigger cards (a phone held upright)."""
+        where that gives bigger cards (a phone held upright), or in a column beside the
+        thirteen piles (a phone on its side, a long pile), or above three rows (5, 4, 4)."""
         one = Arrangement(
             13,
             (
@@ -168,7 +169,30 @@ class BakersDozen(Game):
                 row(piles("t", 8, 13), 0.5, fan="down", height=2.2, grows=True),
             ),
         )
-        return Table((one, two))
+        # A narrow, tall screen (a phone held upright): three rows of 5, 4 and 4 piles.
+        three = Arrangement(
+            5,
+            (
+                row(piles("f", 1, 4), 0.5),
+                row(piles("t", 1, 5), fan="down", height=2, grows=True),
+                row(piles("t", 6, 9), 0.5, fan="down", height=2, grows=True),
+                row(piles("t", 10, 13), 0.5, fan="down", height=2, grows=True),
+            ),
+        )
+        # A wide, low screen (a phone on its side): the foundations in a column on the
+        # left, so that the piles have the whole height for a long fan.
+        side = Arrangement(
+            14,
+            (
+                Row(
+                    tuple(Slot(f"f{i + 1}", 0, line=i) for i in range(4))
+                    + row(piles("t", 1, 13), 1, fan="down").slots,
+                    height=4,
+                    grows=True,
+                ),
+            ),
+        )
+        return Table((one, two, side, three))
 
     def __init__(self, options: dict[str, str] | None = None) -> None:
         super().__init__(options)

@@ -7,7 +7,7 @@ from dataclasses import replace
 from ..cards import CLUBS, RANK, TEXT, make_card, pysol_order
 from ..position import Position
 from ..rules import ANY_SUIT, Game, Refusal
-from ..rules.declare import N_, Arrangement, Row, Table, help_of, piles, row, stock_row
+from ..rules.declare import N_, Arrangement, Row, Slot, Table, help_of, piles, row, stock_row
 
 START_CARDS = tuple(make_card(k, CLUBS) for k in (1, 2, 3, 4))
 
@@ -120,14 +120,25 @@ class Hopscotch(Game):
         """The top row (room under the foundations for their steps), the four reserves
         under the foundations, fanned down as far as the table goes; on a wide, low screen
         (a phone held sideways) the reserves beside the top row; and with a reserve too long
-        for either, each reserve a row of its own, fanned across the table's width."""
+        for either, each reserve a row of its own, fanned across the table's width; on a
+        narrow, tall screen (a phone held upright) four columns: the stock and the waste,
+        the foundations under them, and the reserves under the foundations."""
         reserves = row(piles("r", 1, 4), 3, fan="down", height=2.6, grows=True)
+        tall = Arrangement(
+            4,
+            (
+                Row((Slot("stock", 0), Slot("waste", 1))),
+                row(piles("f", 1, 4), extra=22),
+                row(piles("r", 1, 4), fan="down", height=2.6, grows=True),
+            ),
+        )
         side = stock_row(2.5).slots + row(piles("r", 1, 4), 7, fan="down").slots
         wide = Arrangement(11, (Row(side, height=2.6, grows=True),))
         across = Arrangement(
             13, (stock_row(3, extra=22), *(row([f"r{i}"], fan="across") for i in range(1, 5)))
         )
-        return Table((Arrangement(7, (stock_row(3, extra=22), reserves)), wide, across))
+        first = Arrangement(7, (stock_row(3, extra=22), reserves))
+        return Table((first, wide, across, tall))
 
     def layout(self, deal: int) -> Position:
         """The shared shuffle less AC 2C 3C 4C (on f1-f4), the rest to the stock in order."""

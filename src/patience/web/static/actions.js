@@ -34,8 +34,9 @@ export function saveSetting(key, value) {
 }
 
 // A success message, unless the move ended the game (its own message stays); with a
-// "Finish" button once sending every card home wins (the server's marks say so).
-function reportDone(text) {
+// "Finish" button once sending every card home wins (the server's marks say so), whatever
+// brought the game there: a move, an undo, or the page opened again on it.
+export function reportDone(text) {
   if (state.view && state.view.status === "playing") setStatus(text, "info", finishButton());
 }
 
@@ -153,7 +154,7 @@ async function simpleAction(name, doneText) {
   const ok = await perform(() => api.action(state.view.id, name));
   if (ok && state.view.status === "playing") {
     const notice = state.view.notice;
-    setStatus(notice ? () => t(notice) : doneText);
+    reportDone(notice ? () => t(notice) : doneText);
     say(notice ? t(notice) : doneText());
   }
 }
@@ -224,7 +225,7 @@ async function startGame(body) {
   if (ok) {
     const v = state.view;
     const text = () => t("{game}, deal {deal}", { game: gameWithOptions(v.game, v.options), deal: v.deal ?? "–" });
-    setStatus(v.notice ? () => t(v.notice) : text);
+    reportDone(v.notice ? () => t(v.notice) : text);
     say(v.notice ? t(v.notice) : text());
   }
 }

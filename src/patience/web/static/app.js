@@ -8,6 +8,7 @@ import {
   openNewGameDialog,
   playMove,
   redo,
+  reportDone,
   restart,
   rewind,
   saveSetting,
@@ -95,7 +96,7 @@ function onKey(ev) {
     state.selected = null;
     state.hint = null;
     // The hint's words go with its highlight.
-    if (state.status && state.status.kind === "hint") setStatus("");
+    if (state.status && state.status.kind === "hint") reportDone("");
     if (had) {
       say(t("Cancelled"));
       render();
@@ -199,7 +200,7 @@ async function main() {
           game: gameWithOptions(current.game, current.options),
           deal: current.deal ?? "–",
         });
-      setStatus(welcome);
+      reportDone(welcome); // with Finish, when sending every card home wins
       say(welcome());
     } else {
       await newDeal();

@@ -8,15 +8,18 @@ export function localDate(now = new Date()) {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-// A YYYY-MM-DD date in the player's language ("1 December 2026", "1 de diciembre de 2026").
-export function dateLabel(date) {
+// A YYYY-MM-DD date in the player's language ("1 December 2026", "1 de diciembre de 2026";
+// short: "1 Dec 2026", "1 dic 2026").
+export function dateLabel(date, short = false) {
   const [y, m, d] = date.split("-").map(Number);
-  return new Date(y, m - 1, d).toLocaleDateString(language(), { day: "numeric", month: "long", year: "numeric" });
+  const month = short ? "short" : "long";
+  return new Date(y, m - 1, d).toLocaleDateString(language(), { day: "numeric", month, year: "numeric" });
 }
 
-// What the info bar says of the deal: its number, and its date for a deal of the day.
+// What the info bar says of the deal: its number, and its date for a deal of the day (the
+// month short: the line must fit a phone on its side).
 export function dealLabel(view) {
-  if (view.daily) return t("Deal of the day, {date}", { date: dateLabel(view.daily) });
+  if (view.daily) return t("Deal of the day, {date}", { date: dateLabel(view.daily, true) });
   return t("Deal {deal}", { deal: view.deal ?? "–" });
 }
 

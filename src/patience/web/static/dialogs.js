@@ -46,8 +46,10 @@ export function showDialog(id, build) {
       if (!inside) dialog.close();
     });
   }
+  // A builder leaves out what does not apply as null (the won dialog's "assisted" line):
+  // replaceChildren would write it as the text "null".
   const fill = () => {
-    dialog.replaceChildren(...build(dialog));
+    dialog.replaceChildren(...build(dialog).flat().filter((c) => c !== null && c !== undefined && c !== false));
   };
   fill();
   refreshOpen = { dialog, fill };

@@ -29,7 +29,9 @@ function turned(markup) {
 // others' less). A fanned card must show this much of itself (layout.js), or a J reads as I
 // and a Q as O.
 const DESCENT = 0.24;
-const INDEX = { standard: [30, 32], large: [31, 40], traditional: [24, 22] }; // baseline, size
+// Large print's rank is 1.4 times the standard's; the traditional face's as big as the
+// standard's (its 22 was about 8 px tall on a phone).
+const INDEX = { standard: [30, 32], large: [37, 44], traditional: [28, 30] }; // baseline, size
 export function indexDepth(style) {
   const [y, size] = INDEX[style] || INDEX.standard;
   return (y + DESCENT * size) / 140;
@@ -38,7 +40,7 @@ export function indexDepth(style) {
 // How far right the top corner's rank text reaches across the card, as a fraction of its
 // width: its widest label ("10" squeezed, or Q; DejaVu Sans Bold's digits are 0.696 em wide,
 // its Q 0.85 em). A card fanned across must show this much of itself (layout.js).
-const INDEX_WIDTH = { standard: 0.39, large: 0.45, traditional: 0.23 };
+const INDEX_WIDTH = { standard: 0.39, large: 0.48, traditional: 0.32 };
 export function indexWidth(style) {
   return INDEX_WIDTH[style] || INDEX_WIDTH.standard;
 }
@@ -58,7 +60,7 @@ function rankText(label, x, y, size, anchor = "start") {
 function strip(label, suit, big) {
   const wide = label.length > 1;
   const [y, size] = INDEX[big ? "large" : "standard"];
-  if (big) return rankText(label, wide ? 2 : 6, y, size) + suitUse(suit, 65, 3, 31);
+  if (big) return rankText(label, wide ? 1 : 5, y, wide ? 40 : size) + suitUse(suit, 66, 4, 30);
   return rankText(label, wide ? 4 : 7, y, size) + suitUse(suit, 68, 6, 25);
 }
 
@@ -75,16 +77,18 @@ function framedLetter(rank, suit, size, y, h) {
 function plainFace(rank, suit, label, big) {
   const index = strip(label, suit, big);
   let middle;
-  if (COURTS.includes(rank)) middle = big ? framedLetter(rank, suit, 50, 42, 58) : framedLetter(rank, suit, 44, 38, 64);
-  else if (rank === "A") middle = suitUse(suit, 21, 41, 58);
-  else middle = big ? suitUse(suit, 24, 44, 52) : suitUse(suit, 27, 45, 46);
+  // Large print's middle keeps clear of its deeper indices (down to y 48 and from y 92).
+  if (COURTS.includes(rank)) middle = big ? framedLetter(rank, suit, 40, 48, 44) : framedLetter(rank, suit, 44, 38, 64);
+  else if (rank === "A") middle = big ? suitUse(suit, 28, 48, 44) : suitUse(suit, 21, 41, 58);
+  else middle = big ? suitUse(suit, 30, 49, 40) : suitUse(suit, 27, 45, 46);
   return index + middle + turned(index);
 }
 
 // Pip centres of the number cards, as printed cards place them (the lower half turned).
-const L = 33;
+// (Clear of the corner indices, which reach x 32.)
+const L = 38;
 const C = 50;
-const R = 67;
+const R = 62;
 const ROW = (i) => 30 + (80 * i) / 6; // seven rows from y 30 to 110
 const PIPS = {
   2: [[C, ROW(0)], [C, ROW(6)]],
@@ -100,7 +104,7 @@ const PIPS = {
 
 function cornerIndex(label, suit) {
   const [y, size] = INDEX.traditional;
-  return rankText(label, 12.5, y, label.length > 1 ? 19 : size, "middle") + suitUse(suit, 6, 27, 13);
+  return rankText(label, 16, y, label.length > 1 ? 27 : size, "middle") + suitUse(suit, 9.5, 31, 13);
 }
 
 // Half of a court figure (the top half of the card; the bottom half is the same, turned).
@@ -146,16 +150,17 @@ function traditionalFace(rank, suit, label) {
   const parts = [index, turned(index)];
   if (COURTS.includes(rank)) {
     const half = courtHalf(rank, suit);
-    parts.push('<rect class="court-bg court-frame" x="21" y="15" width="58" height="110" rx="3" stroke-width="1.2"/>');
-    parts.push('<svg x="21" y="15" width="58" height="110" viewBox="21 15 58 110">');
+    // The frame keeps clear of the corner indices (x 0-32): the figure drawn narrower.
+    parts.push('<rect class="court-bg court-frame" x="33" y="15" width="34" height="110" rx="3" stroke-width="1.2"/>');
+    parts.push('<svg x="33" y="15" width="34" height="110" viewBox="21 15 58 110" preserveAspectRatio="none">');
     parts.push(half + turned(half));
     parts.push("</svg>");
-    parts.push('<path class="court-frame" stroke-width="0.8" d="M21 70 H79"/>');
-    parts.push(suitUse(suit, 23, 17, 10) + suitUse(suit, 67, 113, 10, true));
+    parts.push('<path class="court-frame" stroke-width="0.8" d="M33 70 H67"/>');
+    parts.push(suitUse(suit, 35, 17, 8) + suitUse(suit, 57, 115, 8, true));
   } else if (rank === "A") {
     parts.push(suitUse(suit, 28, 48, 44));
   } else {
-    const size = 17;
+    const size = 14;
     for (const [x, y] of PIPS[rank]) parts.push(suitUse(suit, x - size / 2, y - size / 2, size, y > 70));
   }
   return parts.join("");

@@ -8,6 +8,7 @@ const UP_FAN = 0.27; // face-up offset, as a fraction of the card height (at lea
 const DOWN_FAN = 0.13; // face-down offset
 const MIN_DOWN_FAN = 0.05;
 const ACROSS_FAN = 0.45; // the step of a pile fanned across, as a fraction of the card width
+const WASTE_FAN = 0.3; // the least step of the waste's last cards (at least indexAcross)
 
 // The cards of every pile: {name: [{text, up, key}]}, bottom to top, from a GameView.
 // The server sends a card the player has never seen as null: it is drawn as a back, and
@@ -127,25 +128,25 @@ export function computeLayout(view, arr, width, height, scale = 1, upFan = UP_FA
 }
 
 // The layout of a view in a table of width x height and its cards' places: of the game's
-// arrangements, the one whose cards come out biggest with every pile in view (the first
-// unless another's are clearly bigger: 13 piles in two rows on a phone held upright, the
-// reserves beside the top row on one held sideways, a long Hopscotch reserve fanned across).
-// In each, the biggest cards with which every pile fits, its fan keeping each card's corner
-// index in view, as AisleRiot does; below MIN_LEGIBLE_WIDTH the cards stop shrinking and a
-// pile that fits no arrangement even then overlaps its cards more instead.
+// arrangements, the one whose cards come out biggest with every pile in view (the earlier
+// one of two alike): 13 piles in two rows and Hopscotch's piles in three rows on a phone
+// held upright, the reserves beside the top row on one held sideways, a long Hopscotch
+// reserve fanned across. In each, the biggest cards with which every pile fits, its fan
+// keeping each card's corner index in view, as AisleRiot does; below MIN_LEGIBLE_WIDTH the
+// cards stop shrinking and a pile that fits no arrangement even then overlaps its cards
+// more instead.
 // A first arrangement whose cards come out ROOMY wide stays (a desktop's classic table does
-// not change as a pile grows): the others are for screens where its cards are small.
+// not change as a pile grows): the others are for screens where its cards are small, and
+// a phone's cards never reach ROOMY in it.
 export const MIN_LEGIBLE_WIDTH = 30;
-const CLEARLY_BIGGER = 1 / 0.85;
-const ROOMY = 64;
+const ROOMY = 80;
 
 export function fitLayout(view, width, height, cards, upFan, acrossFan = ACROSS_FAN) {
   const fits = view.table.arrangements.map((arr) => fitArrangement(view, arr, width, height, cards, upFan, acrossFan));
   let best = fits[0];
   if (best.fits && best.layout.cw >= ROOMY) return best;
   for (const fit of fits.slice(1)) {
-    const bar = best === fits[0] && best.fits ? best.layout.cw * CLEARLY_BIGGER : best.layout.cw;
-    if ((fit.fits && !best.fits) || (fit.fits === best.fits && fit.layout.cw > bar)) best = fit;
+    if ((fit.fits && !best.fits) || (fit.fits === best.fits && fit.layout.cw > best.layout.cw)) best = fit;
   }
   if (best.fits) return best;
   const placed = placeCards(best.layout, cards, { wasteShown: view.table.waste_shown, minUpFan: 0.1, minAcross: 0.1 });
@@ -202,8 +203,9 @@ export function placeCards(layout, cards, options = {}) {
       const step = Math.min(fullStep, Math.max(minStep, room));
       list.forEach((c, i) => pos.push({ x: pile.x + i * step, y: pile.y }));
     } else if (pile.fan === "right" && list.length > 1) {
+      // Each card shows its corner rank beside the next (a rank 39% wide was cut at 30%).
       const shown = Math.min(options.wasteShown || 3, list.length);
-      const step = Math.round(cw * 0.3);
+      const step = Math.ceil(cw * Math.max(WASTE_FAN, options.minAcross ?? 0));
       list.forEach((c, i) => {
         const k = i - (list.length - shown);
         pos.push({ x: pile.x + Math.max(k, 0) * step, y: pile.y });

@@ -328,7 +328,8 @@ export function renderInfo() {
   item("game-title", gameTitle(v.game, v.title));
   // The deal mode or build rule chosen (Klondike's draw count is nowhere else on screen).
   const variant = optionsText(v.game, v.options);
-  if (variant) item("variant", variant);
+  // On a phone on its side the deal mode may end in "…" (style.css): its words stay here.
+  if (variant) item("variant", variant).title = variant;
   item("deal", dealLabel(v));
   item("score", t("Score {score}/{max}", { score: v.score, max: v.max_score }));
   item("moves", tn("{n} move", "{n} moves", v.moves_made));
@@ -336,7 +337,18 @@ export function renderInfo() {
   const declared = gameInfo(v.game) || {};
   if (declared.has_stock) item("stock", t("Stock {n}", { n: v.stock_count }));
   if (declared.has_redeals) {
-    item("redeals", v.redeals_left === null ? t("Redeals: unlimited") : t("Redeals left: {n}", { n: v.redeals_left }));
+    // On a phone on its side, "↻ 2" (or "↻ ∞") stands for the words, kept as its title.
+    const words = v.redeals_left === null ? t("Redeals: unlimited") : t("Redeals left: {n}", { n: v.redeals_left });
+    const s = item("redeals", "");
+    s.title = words;
+    const long = document.createElement("span");
+    long.className = "long";
+    long.textContent = words;
+    const short = document.createElement("span");
+    short.className = "short";
+    short.setAttribute("aria-hidden", "true");
+    short.textContent = `↻\u2009${v.redeals_left === null ? "∞" : v.redeals_left}`;
+    s.append(long, short);
   }
   if (v.base) item("base", t("Base rank: {rank}", { rank: rankName(v.base) }));
   if (state.settings.showWinnable && peeking(state.settings) && state.winnable) {

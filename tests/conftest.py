@@ -26,8 +26,10 @@ def client(tmp_path: Path) -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """``patience serve`` on a free port over a fresh data folder, for the module's tests."""
-    with LiveServer(tmp_path_factory.mktemp("data")) as server:
+    """A server (uvicorn in a thread of this process, so that it knows every game
+    registered here, the toy game included) on a free port over a fresh data folder, for
+    the module's tests. ``patience serve`` itself is tested apart (test_api_server)."""
+    with LiveServer(tmp_path_factory.mktemp("data"), in_process=True) as server:
         yield server
 
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from patience import Move, new_game
 from patience.fair import player_view
+from patience.games import variants
 from patience.session import Session
 from patience.web.app import create_app
 
@@ -18,13 +19,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-GAMES = [
-    ("klondike", {"mode": "three"}),
-    ("klondike", {"mode": "single"}),
-    ("lady-jane", {}),
-    ("bakers-dozen", {"kings": "empty-piles", "build": "other-suit"}),
-    ("hopscotch", {}),
-]
+GAMES = variants()
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,7 +7,7 @@ from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game as PysolGame
 from pysol_cards.random import RandomBase
 
-from patience import InvalidCardError, new_game
+from patience import GAMES, InvalidCardError, new_game
 from patience.cards import TEXT, card_text, make_card, parse_card, parse_rank, pysol_order
 from patience.errors import InvalidDealError
 from patience.games.hopscotch import START_CARDS
@@ -47,7 +47,7 @@ def test_golden_klondike_deal_1() -> None:
 
 
 def test_same_deal_same_position_every_time() -> None:
-    for game in ("klondike", "lady-jane", "bakers-dozen", "hopscotch"):
+    for game in GAMES:
         assert new_game(game, 4242) == new_game(game, 4242)
         assert new_game(game, 4242) != new_game(game, 4243)
 

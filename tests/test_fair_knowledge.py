@@ -9,7 +9,7 @@ import pytest
 from patience import InvalidPositionError, get_game
 from patience.cards import DECK, card_text
 from patience.fair import Knowledge, player_view
-from patience.games import position_to_json
+from patience.games import GAMES, position_to_json
 from patience.moves import Move
 from patience.session import Session
 
@@ -108,7 +108,7 @@ def test_hopscotch_hides_the_stock_until_each_card_is_turned() -> None:
     assert top in k.seen and len(k.unseen(s.position)) == 47
 
 
-@pytest.mark.parametrize("game", ["klondike", "lady-jane", "bakers-dozen", "hopscotch"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_the_view_holds_no_unseen_card_and_keeps_every_pile_size(game: str) -> None:
     p = get_game(game).new_position(7)
     k = Knowledge.start(p)

@@ -12,16 +12,11 @@ from patience import get_game
 from patience.cards import DECK
 from patience.fair import Knowledge, player_view, sample
 from patience.fair.sample import arrangement
+from patience.games import variants
 from patience.moves import Move
 from patience.session import Session
 
-GAMES = [
-    ("klondike", {"mode": "three"}),
-    ("klondike", {"mode": "single"}),
-    ("lady-jane", {}),
-    ("bakers-dozen", {}),
-    ("hopscotch", {}),
-]
+GAMES = variants()
 
 
 def _played(game: str, options: dict[str, str], deal: int, moves: int) -> Session:

@@ -12,6 +12,7 @@ import pytest
 
 from browser import NO_ANIMATION, open_game, playwright_api
 from live import LiveServer
+from patience.games import GAMES as REGISTRY
 
 playwright_api()
 pytestmark = pytest.mark.browser
@@ -73,11 +74,8 @@ def bakers_dozen_long_pile() -> dict[str, Any]:
 
 
 GAMES = {
-    "klondike": {"game": "klondike", "deal": 3},
+    **{name: {"game": name, "deal": 3} for name in REGISTRY},
     "klondike-three": {"game": "klondike", "options": {"mode": "three"}, "deal": 3},
-    "lady-jane": {"game": "lady-jane", "deal": 3},
-    "bakers-dozen": {"game": "bakers-dozen", "deal": 3},
-    "hopscotch": {"game": "hopscotch", "deal": 3},
     "bakers-dozen-14": {"game": "bakers-dozen", "position": bakers_dozen_long_pile()},
 }
 

@@ -14,6 +14,7 @@ import pytest
 from browser import DESKTOP, NO_ANIMATION, PHONE, playwright_api
 from live import LiveServer, start_game
 from patience import new_game, play
+from patience.games import GAMES as REGISTRY
 from patience.games import position_to_json
 
 playwright_api()
@@ -26,7 +27,7 @@ SIDEWAYS = {
     "landscape-667": {"width": 667, "height": 375},
 }
 SCREENS = {"desktop": DESKTOP, "phone": PHONE, **SIDEWAYS}
-GAMES = ["klondike", "lady-jane", "bakers-dozen", "hopscotch"]
+GAMES = list(REGISTRY)
 FACES = ["standard", "large"]
 MIN_DEAL_WIDTH = {
     "desktop": 80,

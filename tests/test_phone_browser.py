@@ -11,6 +11,7 @@ import pytest
 
 from browser import DESKTOP, NO_ANIMATION, PHONE, card, center, drag, open_game, playwright_api
 from live import LiveServer
+from patience.games import GAMES
 
 sync_api = playwright_api()
 expect = sync_api.expect
@@ -88,7 +89,7 @@ def test_a_very_long_reserve_stays_on_the_table(page: Page, live_server: LiveSer
     )
 
 
-@pytest.mark.parametrize("game", ["klondike", "lady-jane", "bakers-dozen", "hopscotch"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_phone_layout_fits(browser: Any, live_server: LiveServer, game: str) -> None:
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     context.add_init_script(NO_ANIMATION)

@@ -34,7 +34,11 @@ class ToyCourt(Game):
     score_offset = 36
     help = help_of(
         "A toy game of the tests.",
+        ("Setup", ["The Ace to the 9 of every suit start on the foundations."]),
+        ("Goal", ["Bring the court cards home."]),
         ("Rules", ["Build down, any suit.", "A King fills an empty pile."]),
+        ("Scoring", ["One point for each card on the foundations; 52 means you have won."]),
+        ("Options", ["This game has no options."]),
         ("Tips", ["Send a card home as soon as it can go.", "Double-click a card to send it."]),
         (
             "Strategy",
@@ -48,6 +52,10 @@ class ToyCourt(Game):
     messages = {
         "es": {
             "Toy Court": "Corte de juguete",
+            "The Ace to the 9 of every suit start on the foundations.": (
+                "Del As al 9 de cada palo empiezan en las fundaciones."
+            ),
+            "Bring the court cards home.": "Lleva a casa las figuras y los dieces.",
             "A toy game of the tests.": "Un juego de juguete de las pruebas.",
             "Build down, any suit.": "Construye hacia abajo, de cualquier palo.",
             "A King fills an empty pile.": "Un Rey ocupa una pila vacía.",
@@ -61,6 +69,10 @@ class ToyCourt(Game):
         },
         "fr": {
             "Toy Court": "Cour jouet",
+            "The Ace to the 9 of every suit start on the foundations.": (
+                "L'As au 9 de chaque couleur commencent sur les fondations."
+            ),
+            "Bring the court cards home.": "Montez les figures et les dix.",
             "A toy game of the tests.": "Un jeu jouet des tests.",
             "Build down, any suit.": "Construisez en descendant, toutes couleurs.",
             "A King fills an empty pile.": "Un Roi occupe une pile vide.",

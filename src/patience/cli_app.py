@@ -66,11 +66,25 @@ class PatienceGroup(TyperGroup):
         return code
 
 
+def _titles() -> str:
+    """The registered games' titles: ``A, B and C``."""
+    titles = [game.title for game in GAMES.values()]
+    return " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
+
+
+def _options() -> str:
+    """The registered games' options: ``game key=a|b, key=c|d; ...``."""
+    def of(spec: dict[str, tuple[str, ...]]) -> str:
+        return ", ".join(f"{key}={'|'.join(values)}" for key, values in spec.items())
+
+    return "; ".join(f"{name} {of(g.option_spec)}" for name, g in GAMES.items() if g.option_spec)
+
+
 app = typer.Typer(
     cls=PatienceGroup,
     name="patience",
     help=(
-        "Solitaire: Klondike, Lady Jane, Baker's Dozen and Hopscotch.\n\n"
+        f"Solitaire: {_titles()}.\n\n"
         "With no command, starts the game in your browser. Every command that takes a "
         "deal takes GAME [--deal N] [--option key=value ...] or --position FILE "
         f"(- for standard input). Games: {', '.join(GAMES)}."
@@ -97,8 +111,7 @@ OptionOpt = Annotated[
         "--option",
         "-o",
         metavar="KEY=VALUE",
-        help="Game option key=value, repeatable: klondike mode=single|three|no-redeal|unlimited; "
-        "bakers-dozen kings=to-bottom|empty-piles, build=any-suit|other-suit.",
+        help=f"Game option key=value, repeatable: {_options()}.",
     ),
 ]
 PositionOpt = Annotated[

@@ -39,7 +39,14 @@ class ToyCourt(Game):
         ("Rules", ["Build down, any suit.", "A King fills an empty pile."]),
         ("Scoring", ["One point for each card on the foundations; 52 means you have won."]),
         ("Options", ["This game has no options."]),
-        ("Tips", ["Send a card home as soon as it can go.", "Double-click a card to send it."]),
+        (
+            "Tips",
+            [
+                "Send a card home as soon as it can go.",
+                "Double-click a card to send it.",
+                "Undo costs nothing: try a line and take it back.",
+            ],
+        ),
         (
             "Strategy",
             [
@@ -61,6 +68,9 @@ class ToyCourt(Game):
             "A King fills an empty pile.": "Un Rey ocupa una pila vacía.",
             "Send a card home as soon as it can go.": "Envía una carta a casa en cuanto pueda ir.",
             "Double-click a card to send it.": "Haz doble clic en una carta para enviarla.",
+            "Undo costs nothing: try a line and take it back.": (
+                "Deshacer no cuesta nada: prueba una jugada y vuelve atrás."
+            ),
             "Free the Tens first: every suit waits for its Ten.": (
                 "Libera primero los Dieces: cada palo espera a su Diez."
             ),
@@ -78,8 +88,11 @@ class ToyCourt(Game):
             "A King fills an empty pile.": "Un Roi occupe une pile vide.",
             "Send a card home as soon as it can go.": "Envoyez une carte dès qu'elle peut monter.",
             "Double-click a card to send it.": "Double-cliquez une carte pour l'envoyer.",
+            "Undo costs nothing: try a line and take it back.": (
+                "Annuler ne coûte rien\u00a0: essayez un coup et revenez en arrière."
+            ),
             "Free the Tens first: every suit waits for its Ten.": (
-                "Libérez d'abord les Dix : chaque couleur attend son Dix."
+                "Libérez d'abord les Dix\u00a0: chaque couleur attend son Dix."
             ),
             "Keep a pile empty for a King.": "Gardez une pile vide pour un Roi.",
             "Never bury a Ten under a court card.": "N'enterrez jamais un Dix sous une figure.",

@@ -441,13 +441,13 @@ def test_what_every_game_declares_is_translated(lang: str, catalogs: dict[str, C
 
 
 @pytest.mark.parametrize("lang", FOREIGN)
-def test_every_game_name_is_translated(lang: str, catalogs: dict[str, Catalog]) -> None:
+def test_every_game_name_is_translated(lang: str) -> None:
     """ "Baker's Dozen" stayed English in Spanish and French, beside Lady Jane's and
     Hopscotch's translated names (issue 54)."""
-    have = {key(m.id): str(m.string) for m in catalogs[lang] if m.id}
+    served = i18n.catalog_json(lang)["messages"]
     for name, game in GAMES.items():
         if name != "klondike":  # a place's name, the same in every language
-            assert have[game.title] != game.title, f"{lang}: {name} keeps its English name"
+            assert served.get(game.title, game.title) != game.title, f"{lang}: {name}"
 
 
 # A space a line may break at, where the number or word before it must stay with the sign

@@ -379,6 +379,14 @@ def test_passes_widen_their_step_once_the_tree_stops_growing() -> None:
     limits.searched(40)  # grew more: the step is 1 again
     assert limits.next() == 4
     assert limits.next() is None
+    # A tree that never grows: the step stops doubling at 2**20 (the native searches
+    # take the limit as a C int).
+    limits = Limits(64, 2.0)
+    for _ in range(63):
+        assert limits.next() is not None
+        limits.searched(5)
+    last = limits.next()
+    assert limits.step == 1 << 20 and last is not None and last < 2**31
 
 
 def test_tiny_table_still_exact() -> None:

@@ -229,7 +229,7 @@ class Limits:
     def searched(self, states: int) -> None:
         """The pass at the last limit searched ``states`` states: the step for the next."""
         if self.widen and self.before is not None and states < self.widen * self.before:
-            self.step *= 2
+            self.step = min(self.step * 2, 1 << 20)  # the limits stay within a C int
         else:
             self.step = 1
         self.before = states

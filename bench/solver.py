@@ -3,8 +3,9 @@
     python bench/solver.py -n 200 --budget 30 --jobs 2
     python bench/solver.py --only klondike:mode=three -n 50 --budget 5
     python bench/solver.py -n 40 --states 20000 --budget 600
+    python bench/solver.py --only klondike:mode=three --start 50001 -n 300 --against c4bff1d
 
-Prints, per game and mode: won / lost / unknown counts, the decided share, median,
+Prints, per game and mode: won / lost / unknown counts, the decided share, mean, median,
 p90 and max CPU seconds per deal (the budget is CPU time, as a study's), how many deals
 took more than 5 s and more than 30 s, the peak resident memory of a worker process,
 and the states searched and CPU seconds spent over all deals. With ``--states`` each
@@ -12,15 +13,32 @@ deal stops at that many states instead of (well before) its time budget: the ver
 and state counts then do not depend on the machine's speed or load, so two builds can
 be compared state for state, and by CPU time for speed (``bench/compare.py`` does so,
 before and after, in one run).
+
+``--against REV`` (a git revision, or a folder holding a built tree's ``src``) prints
+the same figures of that build beside this tree's, on the same deals: the revision's
+sources are exported to a temporary folder and its native searches compiled there as
+the build hook compiles them. Each side solves in a process of its own, one deal at a
+time, the two sides taking turns (which goes first alternates from deal to deal), so
+that both meet the same load; a deal both decide must get the same verdict (a
+difference is printed and makes the exit status 1). The issue's goals read off these
+rows: the mean, median and max CPU seconds and the undecided deals of each side.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
+import os
 import resource
+import shlex
 import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
 import time
+from pathlib import Path
 
 from patience.games import get_game, variants
 from patience.proportion import percentile
@@ -58,8 +76,139 @@ def matches(mode: tuple[str, dict[str, str]], only: str) -> bool:
     return mode[0] == name and all(mode[1].get(k) == v for k, v in wanted.items())
 
 
+HEADER = (
+    f"{'game/mode':44} {'deals':>5} {'won':>5} {'lost':>5} {'unk':>5} {'decided':>8} "
+    f"{'mean':>8} {'median':>8} {'p90':>8} {'max':>8} {'>5s':>5} {'>30s':>5} {'peak MiB':>8} "
+    f"{'states':>10} {'cpu s':>8}"
+)
+
+
+def figures(title: str, rows: list[Row]) -> str:
+    """One line of the table: ``rows``' verdicts, times, memory, states and CPU."""
+    counts = {"won": 0, "lost": 0, "unknown": 0}
+    for result, *_ in rows:
+        counts[result] += 1
+    times = [row[1] for row in rows]
+    peak = max(row[2] for row in rows) / 1024
+    decided = 100 * (counts["won"] + counts["lost"]) / len(rows)
+    return (
+        f"{title:44} {len(rows):5} {counts['won']:5} {counts['lost']:5} "
+        f"{counts['unknown']:5} {decided:7.1f}% {statistics.fmean(times):8.3f} "
+        f"{statistics.median(times):8.3f} {percentile(times, 0.9):8.3f} {max(times):8.3f} "
+        f"{sum(t > 5 for t in times):5} {sum(t > 30 for t in times):5} "
+        f"{peak:8.0f} {sum(row[3] for row in rows):10} {sum(row[4] for row in rows):8.2f}"
+    )
+
+
+def built_tree(against: str, into: Path) -> Path:
+    """The ``src`` folder of the build to compare with: ``against`` itself if it is a
+    folder (holding ``src/patience`` or ``patience``), else the git revision
+    ``against`` exported into ``into`` with its native searches compiled as
+    ``hatch_build.py`` compiles them (the same compiler and flags)."""
+    folder = Path(against)
+    if folder.is_dir():
+        src = folder / "src" if (folder / "src" / "patience").is_dir() else folder
+        if not (src / "patience").is_dir():
+            sys.exit(f"--against {against}: no patience package there")
+        return src
+    root = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(
+        ["git", "-C", str(root), "archive", against, "src"], check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    solver = into / "src" / "patience" / "solver"
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    include = sysconfig.get_paths()["include"]
+    for c in sorted(solver.glob("_*.c")):
+        out = c.with_name(c.stem + sysconfig.get_config_var("EXT_SUFFIX"))
+        cmd = [*shlex.split(cc), "-O2", "-shared", "-fPIC", f"-I{include}", str(c), "-o", str(out)]
+        subprocess.run(cmd, check=True)
+    return into / "src"
+
+
+class Side:
+    """A build solving deals one at a time in a process of its own (``--worker``), with
+    ``src`` first on its path (None: this tree, as installed)."""
+
+    def __init__(self, src: Path | None, cwd: Path) -> None:
+        env = dict(os.environ)
+        if src is not None:
+            env["PYTHONPATH"] = os.pathsep.join([str(src), env.get("PYTHONPATH", "")])
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=cwd,  # outside the sources: ``patience`` comes from the side's path
+        )
+
+    def solve(self, task: Task) -> Row:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(task) + "\n")
+        self.proc.stdin.flush()
+        row = json.loads(self.proc.stdout.readline())
+        return (row[0], row[1], row[2], row[3], row[4])
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def worker() -> None:
+    """``--worker``: solve the tasks read from standard input, a JSON row each."""
+    for line in sys.stdin:
+        name, options, deal, budget, table, states = json.loads(line)
+        print(json.dumps(_one((name, options, deal, budget, table, states))), flush=True)
+
+
+def against(args: argparse.Namespace, modes: list[tuple[str, dict[str, str]]]) -> int:
+    """This tree and the build ``args.against`` on the same deals, turn about; 1 if a
+    deal decided by both got two verdicts."""
+    differ = 0
+    with tempfile.TemporaryDirectory(prefix="patience-bench-") as tmp:
+        old_src = built_tree(args.against, Path(tmp))
+        sides = [Side(None, Path(tmp)), Side(old_src, Path(tmp))]
+        try:
+            for name, options in modes:
+                rows: list[list[Row]] = [[], []]
+                started = time.monotonic()
+                for k, d in enumerate(range(args.start, args.start + args.n)):
+                    task = (name, options, d, args.budget, args.table_size, args.states)
+                    for i in (0, 1) if k % 2 == 0 else (1, 0):
+                        rows[i].append(sides[i].solve(task))
+                    new, old = rows[0][-1][0], rows[1][-1][0]
+                    if "unknown" not in (new, old) and new != old:
+                        print(f"  deal {d}: {new} here, {old} in {args.against}", flush=True)
+                        differ = 1
+                title = label(name, options)
+                print(figures(title, rows[0]), flush=True)
+                print(figures(f"  {args.against}"[:44], rows[1]), flush=True)
+                mean = [statistics.fmean(r[1] for r in side) for side in rows]
+                print(
+                    f"  mean {mean[0]:.4f} s here, {mean[1]:.4f} s in {args.against} "
+                    f"({mean[1] / max(mean[0], 1e-9):.2f}x); "
+                    f"{time.monotonic() - started:.0f} s wall",
+                    flush=True,
+                )
+                if args.undecided:
+                    for side, who in zip(rows, ("here", args.against), strict=True):
+                        undecided = [
+                            args.start + k for k, r in enumerate(side) if r[0] == "unknown"
+                        ]
+                        print(f"  undecided {who}: {' '.join(map(str, undecided)) or '-'}")
+        finally:
+            for side in sides:
+                side.close()
+    return differ
+
+
 def main() -> None:
     """Run the benchmark and print its table."""
+    if sys.argv[1:2] == ["--worker"]:
+        worker()
+        return
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("-n", type=int, default=200, help="deals 1..N per game and mode")
     ap.add_argument("--start", type=int, default=1, help="first deal number")
@@ -69,6 +218,9 @@ def main() -> None:
     ap.add_argument("--states", type=int, help="states per deal (a budget that ignores load)")
     ap.add_argument("--only", action="append", help="game[:k=v,...] to run (repeatable)")
     ap.add_argument("--undecided", action="store_true", help="list the undecided deals too")
+    ap.add_argument(
+        "--against", metavar="REV", help="also a git revision's build (or a built tree's folder)"
+    )
     args = ap.parse_args()
     modes = MODES
     if args.only:
@@ -77,14 +229,11 @@ def main() -> None:
             ap.error(
                 f"--only matches no game/mode; they are: {', '.join(label(*m) for m in MODES)}"
             )
-    header = (
-        f"{'game/mode':44} {'deals':>5} {'won':>5} {'lost':>5} {'unk':>5} {'decided':>8} "
-        f"{'median':>8} {'p90':>8} {'max':>8} {'>5s':>5} {'>30s':>5} {'peak MiB':>8} "
-        f"{'states':>10} {'cpu s':>8}"
-    )
     cap = f", {args.states} states" if args.states else ""
     print(f"budget {args.budget:g} s{cap} per deal, deals {args.start}..{args.start + args.n - 1}")
-    print(header)
+    print(HEADER)
+    if args.against:
+        sys.exit(against(args, modes))
     for name, options in modes:
         tasks = [
             (name, options, d, args.budget, args.table_size, args.states)
@@ -94,21 +243,8 @@ def main() -> None:
         ctx = multiprocessing.get_context("fork")
         with ctx.Pool(args.jobs, maxtasksperchild=50) as pool:
             rows = pool.map(_one, tasks, chunksize=1)
-        counts = {"won": 0, "lost": 0, "unknown": 0}
-        for result, *_ in rows:
-            counts[result] += 1
-        times = [row[1] for row in rows]
-        peak = max(row[2] for row in rows) / 1024
-        states = sum(row[3] for row in rows)
-        cpu = sum(row[4] for row in rows)
-        decided = 100 * (counts["won"] + counts["lost"]) / len(rows)
         print(
-            f"{label(name, options):44} {len(rows):5} {counts['won']:5} {counts['lost']:5} "
-            f"{counts['unknown']:5} {decided:7.1f}% {statistics.median(times):8.3f} "
-            f"{percentile(times, 0.9):8.3f} {max(times):8.3f} "
-            f"{sum(t > 5 for t in times):5} {sum(t > 30 for t in times):5} "
-            f"{peak:8.0f} {states:10} {cpu:8.2f}"
-            f"   ({time.monotonic() - started:.0f} s wall)",
+            figures(label(name, options), rows) + f"   ({time.monotonic() - started:.0f} s wall)",
             flush=True,
         )
         if args.undecided:

@@ -20,6 +20,7 @@ from patience.moves import Move
 from patience.solver import Hint, SolveResult, find_winnable, hint, solve
 from patience.solver.schedule import (
     Budget,
+    Limits,
     Runner,
     Schedule,
     Stage,
@@ -344,6 +345,48 @@ def test_passes_under_the_looser_rules_end_their_proof_at_a_win() -> None:
     seen.clear()
     run(replace(plan, looser_passes=0.0), Budget.until(far), looser_says(Verdict.WON, None))
     assert [(s.limit, s.looser) for s in seen][3:] == [(None, True), (None, False)]
+
+
+def test_passes_widen_their_step_once_the_tree_stops_growing() -> None:
+    # A tree that doubles with each limit up to 8 and then hardly grows: the step doubles
+    # after each pass that grew by less than `widen`, and is 1 again after one that grew
+    # more. The passes under the looser rules follow the same rule, on their own sizes.
+    seen: list[Stage] = []
+
+    def sized(stage: Stage, states: int | None) -> tuple[Verdict, list[Move], int]:
+        seen.append(stage)
+        limit = stage.limit if stage.limit is not None else 99
+        return Verdict.UNKNOWN, [], 2 ** min(limit, 8) + limit
+
+    far = time.monotonic() + 3600
+    plan = Schedule(passes=1.0, plain=12, widen=1.5)
+    run(plan, Budget.until(far), sized)
+    assert [s.limit for s in seen] == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 15, None]
+    seen.clear()
+    run(replace(plan, looser=1.0, looser_passes=1.0), Budget.until(far), sized)
+    looser = [s.limit for s in seen if s.looser]
+    assert looser == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 15, None]
+    # Without widen, the limits are 0, 1, 2, ...
+    seen.clear()
+    run(replace(plan, widen=0.0), Budget.until(far), sized)
+    assert [s.limit for s in seen] == [*range(12), None]
+    limits = Limits(4, 1.5)
+    assert limits.next() == 0
+    limits.searched(10)
+    assert limits.next() == 1
+    limits.searched(12)  # grew by less than half: the step doubles
+    assert limits.next() == 3
+    limits.searched(40)  # grew more: the step is 1 again
+    assert limits.next() == 4
+    assert limits.next() is None
+    # A tree that never grows: the step stops doubling at 2**20 (the native searches
+    # take the limit as a C int).
+    limits = Limits(64, 2.0)
+    for _ in range(63):
+        assert limits.next() is not None
+        limits.searched(5)
+    last = limits.next()
+    assert limits.step == 1 << 20 and last is not None and last < 2**31
 
 
 def test_tiny_table_still_exact() -> None:

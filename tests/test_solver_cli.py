@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -147,3 +149,30 @@ def test_a_study_database_of_another_shape_is_refused(tmp_path: Path) -> None:
         res = runner.invoke(app, ["study", "klondike", "--deals", "1", "--db", str(path)])
         assert res.exit_code == 2, res.output
         assert res.stderr.startswith(f"patience: cannot use {path} as the study database")
+
+
+def test_solve_imports_only_what_it_needs() -> None:
+    # `patience solve` of an easy deal should cost little more than the solve: it does
+    # not load the web server, the store, the studies or the deal of the day (each
+    # imported where its command runs). Checked in a fresh interpreter, as a shell runs it.
+    script = (
+        "import sys\n"
+        "sys.argv = ['patience', 'solve', 'klondike', '--deal', '3', '-o', 'mode=unlimited']\n"
+        "from patience.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.startswith("won\n")
+    loaded = set(done.stderr.split())
+    heavy = (
+        "fastapi", "uvicorn", "starlette", "anyio", "sqlite3", "dask", "distributed",
+        "patience.web", "patience.store", "patience.study", "patience.daily",
+        "patience.assist", "patience.fair", "patience.session",
+    )  # fmt: skip
+    assert not {m for m in loaded if m.split(".")[0] in heavy or m.startswith(heavy)}

@@ -6,7 +6,6 @@ Exit status: 0 success, 2 bad input (one line on standard error), 1 anything els
 from __future__ import annotations
 
 import datetime
-import sqlite3
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -27,7 +26,6 @@ from .cli_app import (
     timeout_option,
 )
 from .cli_values import host_address, path, whole_number
-from .daily import daily_deal, parse_dealt_date
 from .errors import PatienceError
 from .games import GAMES, game_for, get_game, position_to_json
 from .moves import Move
@@ -103,6 +101,8 @@ def serve(
     ] = "127.0.0.1",
 ) -> None:
     """Start the game in the browser (a local server on 127.0.0.1)."""
+    import sqlite3
+
     from .store_errors import StoreError
     from .web.server import FolderInUse, run
 
@@ -159,6 +159,7 @@ def daily(
     as_json: JsonOpt = False,
 ) -> None:
     """Print the deal number of the deal of the day: the same for everyone on a date."""
+    from .daily import daily_deal, parse_dealt_date
 
     def run() -> dict[str, Any]:
         if game is None:

@@ -10,7 +10,8 @@
 
 typedef struct {
     const State *s;
-    int h[4], avail[52], pool[52], npool, lows[7], empty;
+    int h[4], avail[52], npool, lows[7], empty;
+    uint8_t inpool[52]; /* the pool as a set: the sweep home looks at each suit's next card */
     int downs[7][MAXPILE], nd[7];
     int twin[52]; /* relaxed.Relaxed.twin: the twin above a card in its pile, or -1 */
 } Relax;
@@ -88,7 +89,8 @@ static void relax_init(Relax *R, const State *s, int waste) {
         R->lows[i] = s->tab[i][d];
         R->avail[R->lows[i]] = 1;
         for (int k = d + 1; k < n; k++) {
-            R->pool[R->npool++] = s->tab[i][k];
+            R->inpool[s->tab[i][k]] = 1;
+            R->npool++;
             R->avail[s->tab[i][k]] = 1;
         }
     }
@@ -115,29 +117,30 @@ static int relax_take(Relax *R, int c) {
         R->h[SUIT[c]]++;
         relax_recall(R, c);
     } else {
-        R->pool[R->npool++] = c;
+        R->inpool[c] = 1;
+        R->npool++;
         relax_open(R, c);
     }
     return 1;
 }
 
-/* Relaxed.settle: every move within the tableau and pool until none is left. */
+/* Relaxed.settle: every move within the tableau and pool until none is left. The
+ * pool's cards go home suit by suit, each suit's next card while it is in the pool,
+ * where Relaxed sweeps the pool in its order: every fact of the game only grows (the
+ * proof in relaxed.Relaxed), so any order of its moves ends in the same state, and
+ * settle returns only there. */
 static void relax_settle(Relax *R) {
     const State *s = R->s;
     int changed = 1;
     while (changed) {
         changed = 0;
-        int keep = 0;
-        for (int k = 0; k < R->npool; k++) {
-            int c = R->pool[k];
-            if (R->h[SUIT[c]] == s->rel[c] - 1) {
-                R->h[SUIT[c]]++;
+        for (int su = 0; su < 4 && R->npool; su++)
+            while (R->h[su] < 13 && R->inpool[s->cof[su][R->h[su] + 1]]) {
+                R->inpool[s->cof[su][R->h[su] + 1]] = 0;
+                R->npool--;
+                R->h[su]++;
                 changed = 1;
-            } else {
-                R->pool[keep++] = c;
             }
-        }
-        R->npool = keep;
         for (int i = 0; i < 7; i++) {
             int c = R->lows[i];
             if (c < 0 || !relax_take(R, c)) continue;

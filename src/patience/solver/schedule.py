@@ -59,7 +59,15 @@ class Schedule:
     passes: float = 0.5
     """The share of the time by which the discrepancy passes end."""
     plain: int = 64
-    """The most discrepancy passes (limits 0 .. plain - 1)."""
+    """The most discrepancy passes (limits 0 .. plain - 1, unless ``widen``)."""
+    widen: float = 0.0
+    """0: the passes' limits are 0, 1, 2, ...; else the step from one pass's limit to the
+    next doubles whenever a pass searched fewer than ``widen`` times the states of the
+    pass before it, and is 1 again when a pass grew faster (``Limits``). A pass searches
+    again everything the pass before it did: once the tree hardly grows with its limit,
+    passes one apart cost nearly the same, and dozens of them cost dozens of times the
+    last (three 50039: 58 passes of about 23,000 states each, to the pass that cut
+    nothing and so proved the loss, 1.3 s; the search of that pass alone, 0.03 s)."""
     probe: int = 0
     """States for a capped depth-first probe before the passes (0: none); the restarts'
     caps grow from it, too."""
@@ -198,6 +206,35 @@ class Stage(NamedTuple):
     """The search by classes of states."""
 
 
+class Limits:
+    """The discrepancy limits of a schedule's passes, at most ``count`` of them: 0, 1, 2,
+    ... or, with ``widen``, a step that doubles while the passes grow by less than that
+    factor (``Schedule.widen``). Which limits are tried decides only how soon a pass
+    ends the search: each pass's verdict is a proof at any limit (a win with its line, a
+    loss only when its limit cut nothing)."""
+
+    def __init__(self, count: int, widen: float) -> None:
+        self.left, self.widen = count, widen
+        self.limit, self.step = -1, 1
+        self.before: int | None = None
+
+    def next(self) -> int | None:
+        """The next pass's limit, or None when the passes are spent."""
+        if self.left <= 0:
+            return None
+        self.left -= 1
+        self.limit += self.step
+        return self.limit
+
+    def searched(self, states: int) -> None:
+        """The pass at the last limit searched ``states`` states: the step for the next."""
+        if self.widen and self.before is not None and states < self.widen * self.before:
+            self.step = min(self.step * 2, 1 << 20)  # the limits stay within a C int
+        else:
+            self.step = 1
+        self.before = states
+
+
 Outcome = tuple[Verdict, list[Move], int]
 """(verdict, winning line or [], states searched)."""
 
@@ -236,23 +273,30 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         budget.states += n
         return found, line
 
-    limits = iter(range(schedule.plain))
+    limits = Limits(schedule.plain, schedule.widen)
 
     def passes(end: float) -> None:
         nonlocal verdict, moves
-        for limit in limits:
+        # A limit is drawn before the budget is looked at, as a loop over the limits
+        # would: the passes after the looser proof go on from the limit after it.
+        while (limit := limits.next()) is not None:
             if verdict != Verdict.UNKNOWN or budget.now() >= end or budget.spent():
                 return
+            states = budget.states
             verdict, moves = stage(Stage(min(end, budget.deadline), limit))
+            limits.searched(budget.states - states)
 
     def looser() -> Verdict:
         """The proof under looser rules: LOST, or UNKNOWN (a win under them proves
         nothing, so it ends the proof)."""
         end = budget.at(schedule.looser_passes)
-        for limit in range(schedule.plain):
+        looser_limits = Limits(schedule.plain, schedule.widen)
+        while (limit := looser_limits.next()) is not None:
             if budget.now() >= end or budget.spent():
                 break
+            states = budget.states
             found = stage(Stage(min(end, budget.deadline), limit, looser=True))[0]
+            looser_limits.searched(budget.states - states)
             if found != Verdict.UNKNOWN:
                 return Verdict.LOST if found == Verdict.LOST else Verdict.UNKNOWN
         if budget.spent():

@@ -12,6 +12,17 @@ export class ApiError extends Error {
   }
 }
 
+// Deal numbers go up to 10^20, past the 2^53 up to which a JavaScript number holds every
+// integer: an integer that a number would round is kept as its digits (the server takes a
+// deal number as digits too). Where the browser does not give the source text, the
+// number is kept as it is.
+function exactIntegers(key, value, context) {
+  const digits = context && context.source;
+  return typeof value === "number" && !Number.isSafeInteger(value) && /^\d+$/.test(digits || "")
+    ? digits
+    : value;
+}
+
 async function request(method, path, body, signal) {
   const init = { method, headers: { Accept: "application/json" }, signal };
   if (body !== undefined) {
@@ -22,7 +33,7 @@ async function request(method, path, body, signal) {
   if (res.status === 204) return null; // No Content
   let data = null;
   try {
-    data = await res.json();
+    data = JSON.parse(await res.text(), exactIntegers);
   } catch {
     data = null;
   }

@@ -57,4 +57,4 @@ def test_the_walk_sees_methods_and_nested_functions() -> None:
     found = lengths()
     assert "web/service.py:Service.move" in found
     assert "web/service.py:Service.move.act" in found
-    assert "web/app.py:create_app.lifespan" in found
+    assert "cli_study.py:study.run" in found

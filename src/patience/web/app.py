@@ -59,6 +59,16 @@ mimetypes.add_type("text/css", ".css")
 mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """The app's life: when it ends, the solver's workers and the store end with it."""
+    try:
+        yield
+    finally:
+        app.state.solvers.close()
+        app.state.store.close()
+
+
 def create_app(
     data_dir: str | os.PathLike[str] | None = None,
     *,
@@ -80,17 +90,6 @@ def create_app(
     clock of the game timer (tests pass a fake one). ``lan``: the server listens beyond
     this computer, and accepts its own addresses on the network (``LocalOnly``).
     """
-    store = Store(data_dir)
-    solvers = SolverPool(solver_pool.SOLVER_SLOTS)
-
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        try:
-            yield
-        finally:
-            solvers.close()
-            store.close()
-
     app = FastAPI(
         title="patience",
         version="0.1.0",
@@ -100,8 +99,9 @@ def create_app(
         redoc_url=None,
         lifespan=lifespan,
     )
+    service = Service(Store(data_dir), idle_cap=idle_cap, clock=clock)
     limits = HelpLimits(hint_timeout, chance_timeout, hint_settings, chance_settings)
-    share(app.state, Service(store, idle_cap=idle_cap, clock=clock), solvers, limits)
+    share(app.state, service, SolverPool(solver_pool.SOLVER_SLOTS), limits)
     for router in ROUTERS:
         app.include_router(router)
     install_error_handlers(app)

@@ -18,6 +18,7 @@ from patience.games import GAMES, get_game, position_from_json, position_to_json
 from patience.games.describe import describe
 from patience.web import app as app_module
 from patience.web.app import create_app
+from patience.web.routes import games as games_routes
 
 with warnings.catch_warnings():
     # Starlette asks for httpx2; the httpx it falls back to works the same.
@@ -201,7 +202,7 @@ def test_klondike_single_mode_counts_redeals(client: TestClient) -> None:
 
 
 def test_winnable_deal(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_module, "WINNABLE_BUDGET", 3.0)
+    monkeypatch.setattr(games_routes, "WINNABLE_BUDGET", 3.0)
     view = create(client, game="bakers-dozen", winnable=True)
     assert isinstance(view["deal"], int)
     assert view["notice"] is None or "winnable" in view["notice"]
@@ -549,7 +550,7 @@ def test_newer_hint_request_cancels_the_older(
     monkeypatch.setenv(solver_stubs.GATE, str(tmp_path))
     monkeypatch.setattr(assist, "compute_hint", solver_stubs.held_hint)
     app = create_app(tmp_path, hint_timeout=30.0)
-    cancels: dict[str, threading.Event] = app.state.hint_cancels
+    cancels: dict[str, threading.Event] = app.state.searches.cancels
     with TestClient(app, base_url="http://localhost") as c:
         gid = create(c, game="klondike", deal=5)["id"]
         replies: dict[str, Any] = {}

@@ -12,8 +12,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from patience import i18n
-from patience.web import app as app_module
 from patience.web.app import STATIC_DIR, create_app
+from patience.web.routes import catalog
 
 FILES = sorted(p.name for p in STATIC_DIR.iterdir() if p.is_file())
 
@@ -73,8 +73,8 @@ def test_the_page_files_and_the_game_list_take_no_thread(
 ) -> None:
     c, trips = counted
     made: list[int] = []
-    real = app_module.game_list
-    monkeypatch.setattr(app_module, "game_list", lambda: made.append(1) or real())
+    real = catalog.game_list
+    monkeypatch.setattr(catalog, "game_list", lambda: made.append(1) or real())
     first = c.get("/api/games").json()
     trips.clear()
     for name in FILES:

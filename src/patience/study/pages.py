@@ -33,6 +33,7 @@ T = TypeVar("T")
 def text(report: list[Line], fair: Sequence[FairLine] = ()) -> str:
     """The lines as plain text, a short paragraph a game (readable at any width), each
     with its fair lines, if any; then the games that have only fair lines."""
+
     def fair_of(game: str, options: str) -> list[str]:
         return [t for f in fair if (f.game, f.options) == (game, options) for t in fair_text(f)]
 
@@ -66,31 +67,46 @@ def text(report: list[Line], fair: Sequence[FairLine] = ()) -> str:
     return "\n".join(out + compared)
 
 
-
 def markdown(
     report: list[Line], command: str, plots: list[str], fair: Sequence[FairLine] = ()
 ) -> str:
     """The Markdown page of the lines, with the command that made it and its plots; the
     fair lines, if any, in a table of their own."""
-
-    def row(values: tuple[str, ...]) -> str:
-        return "| " + " | ".join(v.replace("|", "\\|") for v in values) + " |"
-
-    def table(
-        headers: tuple[str, ...], cells: Callable[[T], tuple[str, ...]], lines: Sequence[T]
-    ) -> list[str]:
-        rule = tuple("---" if h in ("game", "setting", "bot") else "---:" for h in headers)
-        return [row(headers), row(rule), *(row(cells(line)) for line in lines)]
-
     goal = goal_text(report)
-    shared = goal != "time"
-    rates = tuple(h.format(goal=goal) for h in RATES)
+    out = [
+        *_introduction(command, goal),
+        *_thoughtful_tables(report, goal),
+        *(_fair_section(fair) if fair else []),
+        *_deals_covered(report),
+        *_undecided_and_late(report, goal),
+        *_against_the_paper(report),
+    ]
+    if plots:
+        out += ["", "## Plots", ""]
+        out += [f"![{p}]({p})" for p in plots]
+    return "\n".join(out) + "\n"
+
+
+def _row(values: tuple[str, ...]) -> str:
+    return "| " + " | ".join(v.replace("|", "\\|") for v in values) + " |"
+
+
+def _table(
+    headers: tuple[str, ...], cells: Callable[[T], tuple[str, ...]], lines: Sequence[T]
+) -> list[str]:
+    """A Markdown table: ``headers``, then a row of ``cells(line)`` for each line."""
+    rule = tuple("---" if h in ("game", "setting", "bot") else "---:" for h in headers)
+    return [_row(headers), _row(rule), *(_row(cells(line)) for line in lines)]
+
+
+def _introduction(command: str, goal: str) -> list[str]:
+    """The page's title, what it counts, and the command that made it."""
     given = (
         ""
         if goal == f"{GOAL_SECONDS:g} s"
         else f" (the time the deals were given, short of the goal's {GOAL_SECONDS:g} s)"
     )
-    out = [
+    return [
         "# Winnability of the four games",
         "",
         'How many deals of each game can be won with every card known ("thoughtful" '
@@ -115,38 +131,55 @@ def markdown(
         "- *all*: the win rate of all the deals, undecided ones counted lost for the low "
         "bound and won for the high one (95% Wilson bounds).",
         "",
-        *table(rates, lambda line: rate_cells(line, shared), report),
+    ]
+
+
+def _thoughtful_tables(report: list[Line], goal: str) -> list[str]:
+    """The win rates of the lines, then their costs (seconds and states)."""
+    shared = goal != "time"
+    rates = tuple(h.format(goal=goal) for h in RATES)
+    return [
+        *_table(rates, lambda line: rate_cells(line, shared), report),
         "",
         "CPU seconds and states searched per deal, on one core (median, 90th percentile, most):",
         "",
-        *table(COSTS, cost_cells, report),
+        *_table(COSTS, cost_cells, report),
         "",
     ]
-    if fair:
-        out += [
-            "## Fair play",
-            "",
-            "The same deals played by a bot that knows only what a player would "
-            "(docs/fair-play.md), by `patience study --fair`: *real*, stock cards unseen "
-            "until turned; *paper*, Klondike's stock known from the start (Bjarnason, Fern "
-            "& Tadepalli 2009). *bot*: its settings. Beside its win rate (95% Wilson "
-            "interval), the thoughtful one of the same deals. A deal the solver has proved "
-            "lost is lost for every player: it is counted lost without being played. "
-            "Where a game hides nothing (Baker's Dozen), the bot sees what the solver sees: "
-            "the deals it loses are ones its search, at most *max_states* states a move, "
-            "does not win.",
-            "",
-            *table(FAIR, fair_cells, fair),
-            "",
-        ]
-    out += [
-        "## Deals covered",
+
+
+def _fair_section(fair: Sequence[FairLine]) -> list[str]:
+    """The fair lines, in a table of their own."""
+    return [
+        "## Fair play",
+        "",
+        "The same deals played by a bot that knows only what a player would "
+        "(docs/fair-play.md), by `patience study --fair`: *real*, stock cards unseen "
+        "until turned; *paper*, Klondike's stock known from the start (Bjarnason, Fern "
+        "& Tadepalli 2009). *bot*: its settings. Beside its win rate (95% Wilson "
+        "interval), the thoughtful one of the same deals. A deal the solver has proved "
+        "lost is lost for every player: it is counted lost without being played. "
+        "Where a game hides nothing (Baker's Dozen), the bot sees what the solver sees: "
+        "the deals it loses are ones its search, at most *max_states* states a move, "
+        "does not win.",
+        "",
+        *_table(FAIR, fair_cells, fair),
         "",
     ]
+
+
+def _deals_covered(report: list[Line]) -> list[str]:
+    """Each line's deals and the seconds they were given."""
+    out = ["## Deals covered", ""]
     for line in report:
         limits = ", ".join(f"{t:g}" for t in line.timeouts)
         out.append(f"- {line.title}: deals {line.deals} (seconds allowed per deal: {limits})")
-    out += [
+    return out
+
+
+def _undecided_and_late(report: list[Line], goal: str) -> list[str]:
+    """The deals left undecided, and those decided only after the goal's time."""
+    out = [
         "",
         "## Undecided deals",
         "",
@@ -158,9 +191,13 @@ def markdown(
     out += [f"- {line.title}: {tried_text(line)}" for line in undecided] or ["None."]
     out += ["", f"## Decided after more than {goal}", ""]
     late = [f"- {line.title}: {late_text(line)}" for line in report if line.late]
-    out += late or ["None."]
+    return out + (late or ["None."])
+
+
+def _against_the_paper(report: list[Line]) -> list[str]:
+    """The Klondike lines beside Blake & Gent's figures."""
     compared = [t for t in (paper_text(line) for line in report) if t]
-    out += [
+    return [
         "",
         "## Against Blake & Gent (JAIR 2026)",
         "",
@@ -172,9 +209,5 @@ def markdown(
         "lost, then won) are set beside their figure too, since most of those deals "
         "that were decided later were lost (docs/solver-log.md).",
         "",
+        *([f"- {t}" for t in compared] or ["Neither mode is in the results yet."]),
     ]
-    out += [f"- {t}" for t in compared] or ["Neither mode is in the results yet."]
-    if plots:
-        out += ["", "## Plots", ""]
-        out += [f"![{p}]({p})" for p in plots]
-    return "\n".join(out) + "\n"

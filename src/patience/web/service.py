@@ -32,6 +32,8 @@ from ..rules.refusals import has_pile
 from ..session import Session
 from ..store import Store
 from ..store_records import GameRecord
+from .api_models import GameView, PositionView, Status
+from .game_models import Marks, TableJSON
 
 IDLE_CAP = 30.0
 """Longest pause between two requests that the game clock counts, in seconds."""
@@ -403,55 +405,55 @@ class Service:
 
     # --- describing ----------------------------------------------------------------------
 
-    def view_after(self, change: Callable[[], Live]) -> dict[str, Any]:
+    def view_after(self, change: Callable[[], Live]) -> GameView:
         """Make ``change`` and describe the game it leaves, under the lock: the reply is
         one moment of the game, even when another request on it comes meanwhile."""
         with self.lock:
             return self.view(change())
 
-    def view(self, live: Live) -> dict[str, Any]:
+    def view(self, live: Live) -> GameView:
         """The GameView of a game (see the API contract), at one moment of it."""
         with self.lock:
             return self._view(live)
 
-    def _view(self, live: Live) -> dict[str, Any]:
+    def _view(self, live: Live) -> GameView:
         s, record = live.session, live.record
         p = s.position
         rules = game_for(p)
         legal = rules.legal_moves(p)
         won = rules.is_won(p)
-        status = "won" if won else ("playing" if legal else "stuck")
-        return {
-            "id": record.id,
-            "game": p.game,
-            "title": rules.title,
-            "options": dict(p.options),
-            "deal": p.deal,
+        status: Status = "won" if won else ("playing" if legal else "stuck")
+        return GameView(
+            id=record.id,
+            game=p.game,
+            title=rules.title,
+            options=dict(p.options),
+            deal=p.deal,
             # The server keeps the full position: the page gets only what the player saw.
-            "position": player_view(p, s.knowledge),
-            "legal_moves": [str(m) for m in legal],
-            "score": rules.score(p),
-            "max_score": 52 - rules.score_offset,
-            "moves_made": len(s.moves),
-            "elapsed": round(self.elapsed(live, self.clock()), 3),
-            "can_undo": s.can_undo,
-            "can_redo": s.can_redo,
-            "status": status,
-            "stock_count": len(p.stock),
-            "redeals": p.redeals,
-            "redeals_left": rules.redeals_left(p),
-            "base": None if p.base is None else rank_text(p.base),
-            "last_move": record.last_move,
-            "autoplayed": list(live.autoplayed),
-            "notice": record.notice,
-            "finished": record.finished,
-            "assisted": record.assisted,
-            "daily": record.daily,
-            "undo_count": len(s.moves),
-            "redo_count": len(s.redo_stack),
-            "table": rules.table().to_json(),
-            "marks": table_marks(rules, p),
-        }
+            position=PositionView.model_validate(player_view(p, s.knowledge)),
+            legal_moves=[str(m) for m in legal],
+            score=rules.score(p),
+            max_score=52 - rules.score_offset,
+            moves_made=len(s.moves),
+            elapsed=round(self.elapsed(live, self.clock()), 3),
+            can_undo=s.can_undo,
+            can_redo=s.can_redo,
+            status=status,
+            stock_count=len(p.stock),
+            redeals=p.redeals,
+            redeals_left=rules.redeals_left(p),
+            base=None if p.base is None else rank_text(p.base),
+            last_move=record.last_move,
+            autoplayed=list(live.autoplayed),
+            notice=record.notice,
+            finished=record.finished,
+            assisted=record.assisted,
+            daily=record.daily,
+            undo_count=len(s.moves),
+            redo_count=len(s.redo_stack),
+            table=TableJSON.model_validate(rules.table().to_json()),
+            marks=Marks.model_validate(table_marks(rules, p)),
+        )
 
 
 def game_list() -> list[dict[str, Any]]:

@@ -76,55 +76,12 @@ function closeButton(dialog, label) {
 // The new-game dialog: game, its options, a deal number, winnable deals only.
 export function openNewGame({ game, options, winnableOnly, onStart }) {
   const games = allGames();
-  let chosen = game;
-  const optionValues = { ...(options || {}) };
-  let dealText = "";
-  let winnable = winnableOnly;
+  // What the player has chosen: kept while the dialog is built again (another game, or
+  // another language).
+  const choice = { game, options: { ...(options || {}) }, dealText: "", winnable: winnableOnly };
   showDialog("new-game-dialog", (dialog) => {
-    const info = games.find((g) => g.name === chosen) || games[0];
-    const gameSelect = el(
-      "select",
-      {
-        id: "new-game-game",
-        onchange: (ev) => {
-          chosen = ev.target.value;
-          refreshDialogs();
-          document.getElementById("new-game-game").focus();
-        },
-      },
-      games.map((g) => el("option", { value: g.name, selected: g.name === chosen, text: gameTitle(g.name) })),
-    );
-    const optionRows = (info.choices || []).map(({ key, label, default: byDefault, values }) => {
-      const current = values.some((v) => v.value === optionValues[key]) ? optionValues[key] : byDefault;
-      optionValues[key] = current;
-      const select = el(
-        "select",
-        { id: `new-game-option-${key}`, "data-option": key, onchange: (ev) => (optionValues[key] = ev.target.value) },
-        values.map((v) => el("option", { value: v.value, selected: v.value === current, text: t(v.label) })),
-      );
-      return el("label", { class: "field" }, el("span", { text: t(label) }), select);
-    });
-    const dealInput = el("input", {
-      id: "new-game-deal",
-      type: "text",
-      inputmode: "numeric",
-      autocomplete: "off",
-      placeholder: t("random"),
-      value: dealText,
-      oninput: (ev) => (dealText = ev.target.value),
-    });
-    const winnableBox = el("input", {
-      id: "new-game-winnable",
-      type: "checkbox",
-      checked: winnable,
-      onchange: (ev) => (winnable = ev.target.checked),
-    });
+    const info = games.find((g) => g.name === choice.game) || games[0];
     const error = el("p", { class: "form-error", role: "alert" });
-    const chosenOptions = () => {
-      const opts = {};
-      for (const { key } of info.choices || []) opts[key] = optionValues[key];
-      return opts;
-    };
     const form = el(
       "form",
       {
@@ -134,43 +91,115 @@ export function openNewGame({ game, options, winnableOnly, onStart }) {
         novalidate: true,
         onsubmit: (ev) => {
           ev.preventDefault();
-          const text = dealText.trim();
-          if (text && !/^\d+$/.test(text)) {
-            error.textContent = t("A deal number is a whole number, 0 or more.");
-            return;
-          }
-          dialog.close();
-          // The digits as text: exact past 2**53, where a JavaScript number is not. The
-          // server holds the one bound of every deal number and names it when refusing.
-          onStart({ game: chosen, options: chosenOptions(), deal: text || null, winnable: winnable && !text });
+          startDeal(dialog, info, choice, error, onStart);
         },
       },
       el("h2", { text: t("New game") }),
-      el("label", { class: "field" }, el("span", { text: t("Game") }), gameSelect),
-      optionRows,
-      el("label", { class: "field" }, el("span", { text: t("Deal number") }), dealInput),
-      el("label", { class: "check" }, winnableBox, el("span", { text: t("Winnable deals only") })),
+      gameField(games, choice),
+      optionFields(info, choice),
+      dealField(choice),
+      winnableField(choice),
       error,
-      el(
-        "div",
-        { class: "buttons" },
-        el("button", { type: "button", text: t("Cancel"), onclick: () => dialog.close() }),
-        // The same deal for everyone today: the deal number box does not apply.
-        el("button", {
-          type: "button",
-          id: "new-game-daily",
-          text: t("Deal of the day"),
-          title: dateLabel(localDate()),
-          onclick: () => {
-            dialog.close();
-            onStart(dailyBody(chosen, chosenOptions(), winnable));
-          },
-        }),
-        el("button", { type: "submit", class: "primary", id: "new-game-start", text: t("Deal") }),
-      ),
+      newGameButtons(dialog, info, choice, onStart),
     );
     return [form];
   });
+}
+
+// The game chosen: choosing another builds the dialog again, with that game's options.
+function gameField(games, choice) {
+  const select = el(
+    "select",
+    {
+      id: "new-game-game",
+      onchange: (ev) => {
+        choice.game = ev.target.value;
+        refreshDialogs();
+        document.getElementById("new-game-game").focus();
+      },
+    },
+    games.map((g) => el("option", { value: g.name, selected: g.name === choice.game, text: gameTitle(g.name) })),
+  );
+  return el("label", { class: "field" }, el("span", { text: t("Game") }), select);
+}
+
+// A select for each option of the game, on the value chosen before if the game has it.
+function optionFields(info, choice) {
+  const values = choice.options;
+  return (info.choices || []).map(({ key, label, default: byDefault, values: offered }) => {
+    const current = offered.some((v) => v.value === values[key]) ? values[key] : byDefault;
+    values[key] = current;
+    const select = el(
+      "select",
+      { id: `new-game-option-${key}`, "data-option": key, onchange: (ev) => (values[key] = ev.target.value) },
+      offered.map((v) => el("option", { value: v.value, selected: v.value === current, text: t(v.label) })),
+    );
+    return el("label", { class: "field" }, el("span", { text: t(label) }), select);
+  });
+}
+
+function dealField(choice) {
+  const input = el("input", {
+    id: "new-game-deal",
+    type: "text",
+    inputmode: "numeric",
+    autocomplete: "off",
+    placeholder: t("random"),
+    value: choice.dealText,
+    oninput: (ev) => (choice.dealText = ev.target.value),
+  });
+  return el("label", { class: "field" }, el("span", { text: t("Deal number") }), input);
+}
+
+function winnableField(choice) {
+  const box = el("input", {
+    id: "new-game-winnable",
+    type: "checkbox",
+    checked: choice.winnable,
+    onchange: (ev) => (choice.winnable = ev.target.checked),
+  });
+  return el("label", { class: "check" }, box, el("span", { text: t("Winnable deals only") }));
+}
+
+// The chosen values of the game's own options (not those left from another game).
+function chosenOptions(info, choice) {
+  const opts = {};
+  for (const { key } of info.choices || []) opts[key] = choice.options[key];
+  return opts;
+}
+
+// Deal: the number typed (checked here for its form only), or a random deal.
+function startDeal(dialog, info, choice, error, onStart) {
+  const text = choice.dealText.trim();
+  if (text && !/^\d+$/.test(text)) {
+    error.textContent = t("A deal number is a whole number, 0 or more.");
+    return;
+  }
+  dialog.close();
+  // The digits as text: exact past 2**53, where a JavaScript number is not. The
+  // server holds the one bound of every deal number and names it when refusing.
+  const winnable = choice.winnable && !text;
+  onStart({ game: choice.game, options: chosenOptions(info, choice), deal: text || null, winnable });
+}
+
+function newGameButtons(dialog, info, choice, onStart) {
+  return el(
+    "div",
+    { class: "buttons" },
+    el("button", { type: "button", text: t("Cancel"), onclick: () => dialog.close() }),
+    // The same deal for everyone today: the deal number box does not apply.
+    el("button", {
+      type: "button",
+      id: "new-game-daily",
+      text: t("Deal of the day"),
+      title: dateLabel(localDate()),
+      onclick: () => {
+        dialog.close();
+        onStart(dailyBody(choice.game, chosenOptions(info, choice), choice.winnable));
+      },
+    }),
+    el("button", { type: "submit", class: "primary", id: "new-game-start", text: t("Deal") }),
+  );
 }
 
 // The settings dialog; settings is {key: value}, onChange(key, value) stores one. choices

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
-from ..errors import IllegalMoveError
-from ..moves import Move
-from .api_models import ErrorBody, ErrorDetail, a_move
-from .errors import ERRORS, error_body
+from ...errors import IllegalMoveError
+from ...moves import Move
+from ..api_models import ErrorBody, ErrorDetail, a_move
+from ..deps import Calls
+from ..errors import ERRORS, error_body
 
 
 class Why(BaseModel):
@@ -44,7 +45,7 @@ router = APIRouter(
 @router.get("/games/{game_id}/why", response_model=Why)
 def why(
     game_id: str,
-    request: Request,
+    calls: Calls,
     move: str = Query(
         max_length=40,
         description="A move in FORMATS.md notation.",
@@ -53,7 +54,7 @@ def why(
 ) -> dict[str, Any]:
     """Whether ``move`` is legal in the game's position, and the reason when it is not."""
     parsed = Move.parse(move)
-    session = request.app.state.service.get(game_id).session
+    session = calls.service.get(game_id).session
     try:
         session.game.play(session.position, parsed)
     except IllegalMoveError as err:

@@ -25,6 +25,7 @@ from fastapi import APIRouter, FastAPI
 
 from .. import fair_assist
 from ..fair import Settings
+from ..games import GAMES
 from ..store import Store
 from . import solver_pool
 from .deps import HelpLimits, share
@@ -93,7 +94,7 @@ def create_app(
     app = FastAPI(
         title="patience",
         version="0.1.0",
-        summary="Solitaire in the browser: Klondike, Lady Jane, Baker's Dozen, Hopscotch.",
+        summary="Solitaire in the browser: " + ", ".join(g.title for g in GAMES.values()) + ".",
         openapi_url="/api/openapi.json",
         docs_url=None,
         redoc_url=None,

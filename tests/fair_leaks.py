@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
+from patience import new_game
 from patience.cards import card_text
+from patience.fair import Knowledge
 from patience.session import Session
 
 CARD = re.compile(r"(?<![0-9A-Za-z])([A2-9TJQK][CDHS])(?![0-9A-Za-z])")
@@ -24,3 +26,10 @@ def unseen(session: Session) -> set[str]:
 def leaks(text: str, hidden: set[str]) -> set[str]:
     """The cards of ``hidden`` that ``text`` names."""
     return set(CARD.findall(text)) & hidden
+
+
+def hides_cards(game: str) -> bool:
+    """Whether ``game``'s deal 1 starts with a card the player has not seen (Baker's Dozen,
+    say, deals every card face up)."""
+    start = new_game(game, 1)
+    return bool(Knowledge.start(start).unseen(start))

@@ -10,9 +10,7 @@ from typing import Any
 
 import pytest
 
-from fair_leaks import leaks, unseen
-from patience import new_game
-from patience.fair import Knowledge
+from fair_leaks import hides_cards, leaks, unseen
 from patience.games import GAMES
 from patience.web.app import create_app
 
@@ -77,12 +75,6 @@ def play_a_while(rec: Recorder, rng: random.Random, steps: int) -> None:
         else:
             rec.call("GET", "/current")
         view = rec.call("GET", f"/games/{gid}")
-
-
-def hides_cards(game: str) -> bool:
-    """Whether ``game``'s deal 1 starts with a card the player has not seen."""
-    start = new_game(game, 1)
-    return bool(Knowledge.start(start).unseen(start))
 
 
 @pytest.mark.parametrize("game", list(GAMES))

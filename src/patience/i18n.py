@@ -113,8 +113,15 @@ def catalog_json(lang: str) -> dict[str, Any]:
 
 def games_messages(lang: str) -> dict[str, str]:
     """What the registered games bring of their own in ``lang`` (``Game.messages``),
-    read at each call: a game may be registered after the catalogs are loaded."""
-    return {k: v for game in GAMES.values() for k, v in game.messages.get(lang, {}).items()}
+    read at each call: a game may be registered after the catalogs are loaded. In
+    English, each text a game translates is its own English text (the page warns of an
+    id that no catalog holds)."""
+    found: dict[str, str] = {}
+    for game in GAMES.values():
+        if lang == DEFAULT_LANGUAGE:
+            found.update((k, k) for texts in game.messages.values() for k in texts)
+        found.update(game.messages.get(lang, {}))
+    return found
 
 
 @cache

@@ -72,36 +72,88 @@ def search(
     most ``discrepancies``. It says ``lost``
     only if that limit never cut anything off (the search was then exhaustive).
     """
-    game = adapter.game
-    apply = game.apply
-    table = _Table(table_size)
-    on_path: set[Hashable] = set()
-    line: list[tuple[Move, ...]] = []
-    # Each frame: [children, next index, key, discrepancies left].
-    stack: list[list[Any]] = []
-    states = 0
-    cut = False
-    limited = discrepancies is not None
+    run = _Search(adapter, deadline, max_states, cancel, table_size, discrepancies)
+    try:
+        if run.enter(root, (), discrepancies or 0, None):
+            return Verdict.WON, run.won(), run.states
+        if run.walk():
+            return Verdict.WON, run.won(), run.states
+    except _Stop:
+        return Verdict.UNKNOWN, [], run.states
+    return (Verdict.UNKNOWN if run.cut or adapter.incomplete else Verdict.LOST), [], run.states
 
-    def enter(p: Position, moves: tuple[Move, ...], left: int, tag: Tag) -> bool:
+
+class _Search:
+    """One search's state: the table of states searched, the keys on the current path, the
+    line of moves to it, and the stack of nodes still to finish."""
+
+    def __init__(
+        self,
+        adapter: Adapter,
+        deadline: float | None,
+        max_states: int | None,
+        cancel: threading.Event | None,
+        table_size: int,
+        discrepancies: int | None,
+    ) -> None:
+        self.adapter = adapter
+        self.game = adapter.game
+        self.deadline = deadline
+        self.max_states = max_states
+        self.cancel = cancel
+        self.table = _Table(table_size)
+        self.on_path: set[Hashable] = set()
+        self.line: list[tuple[Move, ...]] = []
+        self.stack: list[list[Any]] = []
+        """Each frame: [children, next index, key, discrepancies left]."""
+        self.states = 0
+        self.cut = False
+        """Whether the discrepancy limit left a child out (then no loss is proved)."""
+        self.limited = discrepancies is not None
+
+    def walk(self) -> bool:
+        """Take the stack's nodes' children in order, depth first; True at a win."""
+        apply, stack, limited = self.game.apply, self.stack, self.limited
+        while stack:
+            frame = stack[-1]
+            kids, i, key, left = frame
+            if i >= len(kids):
+                stack.pop()
+                self.on_path.discard(key)  # None for a node not tabled (open_twin)
+                self.line.pop()
+                continue
+            frame[1] = i + 1
+            if limited and i:
+                if left < i:
+                    self.cut = True
+                    frame[1] = len(kids)
+                    continue
+                left -= i
+            moves, base, last, tag = kids[i]
+            if self.enter(apply(base, last), moves, left, tag):
+                return True
+        return False
+
+    def enter(self, p: Position, moves: tuple[Move, ...], left: int, tag: Tag) -> bool:
         """Open a node; True when it is a win (the line then ends with it)."""
+        adapter, table = self.adapter, self.table
         auto_moves, p = adapter.auto(p)
         if auto_moves:
             moves = moves + tuple(auto_moves)
             # The moves made at once changed the position the obligation was about; dropping
             # it only widens the search, which is always sound.
             tag = None
-        if game.is_won(p):
-            line.append(moves)
+        if self.game.is_won(p):
+            self.line.append(moves)
             return True
         finish = adapter.finish(p)
         if finish is not None:
-            line.append(moves + tuple(finish))
+            self.line.append(moves + tuple(finish))
             return True
         if isinstance(tag, Twin):
-            return open_twin(p, moves, left, tag)
+            return self.open_twin(p, moves, left, tag)
         key: Hashable = adapter.key(p)
-        if limited:
+        if self.limited:
             # A state searched with at least as many discrepancies left is covered.
             key, cost = (key, adapter.cost(p)), -left
         else:
@@ -114,16 +166,16 @@ def search(
             key = (key, tag)
         # An ancestor with the same key had a cost no higher (costs never fall along a
         # line), so meeting it again is a cycle.
-        if key in on_path or table.covers(key, cost):
+        if key in self.on_path or table.covers(key, cost):
             return False
         table.add(key, cost)
-        count()
-        on_path.add(key)
-        line.append(moves)
-        stack.append([adapter.children(p, tag), 0, key, left])
+        self.count()
+        self.on_path.add(key)
+        self.line.append(moves)
+        self.stack.append([adapter.children(p, tag), 0, key, left])
         return False
 
-    def open_twin(p: Position, moves: tuple[Move, ...], left: int, tag: Twin) -> bool:
+    def open_twin(self, p: Position, moves: tuple[Move, ...], left: int, tag: Twin) -> bool:
         """Open the node after a run moved from its parent to the parent's twin. Its
         position has its parent's key, and only its parent's search makes it: a move to
         a twin is the one tableau move that leaves the card ``tag`` free without turning
@@ -133,51 +185,26 @@ def search(
         by this run, its twin was a pile's top), whose children are the parent's own:
         it is left out. A cycle through this node runs through its children, which are
         tabled."""
-        count()
-        line.append(moves)
-        kids = [k for k in adapter.children(p, tag) if not isinstance(k[3], Twin)]
-        stack.append([kids, 0, None, left])
+        self.count()
+        self.line.append(moves)
+        kids = [k for k in self.adapter.children(p, tag) if not isinstance(k[3], Twin)]
+        self.stack.append([kids, 0, None, left])
         return False
 
-    def count() -> None:
+    def count(self) -> None:
         """One more state searched, within the budget."""
-        nonlocal states
-        states += 1
-        if states & 511 == 0:
-            if deadline is not None and clock.now() > deadline:
+        self.states += 1
+        if self.states & 511 == 0:
+            if self.deadline is not None and clock.now() > self.deadline:
                 raise _Stop
-            if cancel is not None and cancel.is_set():
+            if self.cancel is not None and self.cancel.is_set():
                 raise _Stop
-        if max_states is not None and states > max_states:
+        if self.max_states is not None and self.states > self.max_states:
             raise _Stop
 
-    def won() -> list[Move]:
-        return [m for step in line for m in step]
-
-    try:
-        if enter(root, (), discrepancies or 0, None):
-            return Verdict.WON, won(), states
-        while stack:
-            frame = stack[-1]
-            kids, i, key, left = frame
-            if i >= len(kids):
-                stack.pop()
-                on_path.discard(key)  # None for a node not tabled (open_twin)
-                line.pop()
-                continue
-            frame[1] = i + 1
-            if limited and i:
-                if left < i:
-                    cut = True
-                    frame[1] = len(kids)
-                    continue
-                left -= i
-            moves, base, last, tag = kids[i]
-            if enter(apply(base, last), moves, left, tag):
-                return Verdict.WON, won(), states
-    except _Stop:
-        return Verdict.UNKNOWN, [], states
-    return (Verdict.UNKNOWN if cut or adapter.incomplete else Verdict.LOST), [], states
+    def won(self) -> list[Move]:
+        """The winning line, once ``enter`` found a win."""
+        return [m for step in self.line for m in step]
 
 
 def reference_runner(

@@ -106,7 +106,8 @@ class Settings:
     proven: float = 60.0
     """With one arrangement only (nothing hidden, as in Baker's Dozen, or every card
     seen): the seconds of the full solve (the solver's own budget, ``solve``'s default)
-    whose proven line is the advice (``proven_line``); the budget may cut it shorter."""
+    whose proven line is the advice (``proven_line``). A budget under half of it (a
+    hint's) gives the full solve half the budget, and the sampled solves the rest."""
     again: int = 0
     """``chance`` only: an arrangement left undecided is solved again with this many
     times ``max_states``, while the budget lasts (0: never). Measured on Klondike
@@ -195,7 +196,10 @@ def proven_line(position: Position, settings: Settings, clock: _Clock) -> tuple[
         return _proven[key]
     if game_for(position).is_won(position):
         return "won", ()
-    timeout = min(settings.proven, max(clock.left(), 0.001))
+    left = max(clock.left(), 0.001)
+    # A short budget (a hint's) keeps half for the sampled solves, should this one not
+    # decide; a study's (at least half of ``proven``) gives it all of ``proven``.
+    timeout = left / 2 if left < settings.proven / 2 else min(settings.proven, left)
     r = solve(position, timeout=timeout, cancel=clock)  # type: ignore[arg-type]
     if r.result == "unknown":
         return "unknown", ()

@@ -14,6 +14,8 @@ from patience import Position, get_game
 from patience.fair import Estimate, Knowledge, Settings, advise, chance, sample
 from patience.fair.bot import advisor_chooser, greedy_chooser, play_deal
 from patience.fair.greedy import greedy_move, state_key
+from patience.fair.hopscotch import labels_move
+from patience.fair_assist import HINT, fair_hint
 from patience.games import game_for
 from patience.moves import Move
 from patience.solver import clock, solve
@@ -307,3 +309,49 @@ def test_bakers_dozen_deals_the_solver_wins_the_fair_bot_wins(deal: int) -> None
     start = get_game("bakers-dozen", {"build": "other-suit"}).new_position(deal)
     record = play_deal(start, advisor_chooser(Settings(samples=8, budget=60.0)), seed=deal)
     assert record.won and len(record.decisions) == 1
+
+
+def _labels_chooser(
+    p: Position, knowledge: Knowledge, avoid: Collection[Hashable], seed: int
+) -> tuple[Move, ...]:
+    move = labels_move(p, avoid)
+    return () if move is None else (move,)
+
+
+@pytest.mark.parametrize("deal", [1314, 1549])
+def test_hopscotch_labels_win_deals_the_sampled_solves_lost(deal: int) -> None:
+    # Deals of bench/hopscotch_labels.py's measure (won there, in the rank-only model)
+    # that the fair bot's rows (results/hopscotch.fair.csv.gz) lost: through the engine,
+    # replayed along the game's history at every decision, the policy wins them too.
+    start = get_game("hopscotch").new_position(deal)
+    assert play_deal(start, _labels_chooser, seed=deal).won
+
+
+def test_hopscotch_advice_by_labels_reads_only_the_view_and_history() -> None:
+    # The same view and history with another stock order (cards never seen): the same
+    # move; the game's hint uses the method, the position's own chance beside it.
+    game = get_game("hopscotch")
+    p = game.new_position(3)
+    history = [p]
+    for m in ("deal", "w>r1", "deal", "w>r2", "deal"):
+        p = game.play(p, Move.parse(m))
+        history.append(p)
+    keys = {state_key(q) for q in history}
+    k = Knowledge.of_history(history)
+    settings = Settings(samples=2, max_states=2_000, budget=1e9, method="labels")
+    advice = advise(p, k, settings, avoid=keys)
+    assert advice.move is not None and advice.move in game.legal_moves(p)
+    other = replace(p, stock=p.stock[::-1])
+    other_keys = {_restock(state_key(q), other) for q in history}
+    assert labels_move(other, other_keys) == advice.move
+    hint = fair_hint(p, k, keys, 600.0, threading.Event())
+    assert hint["move"] == str(advice.move) and hint["samples"] == HINT.samples
+    with pytest.raises(ValueError, match="Hopscotch"):
+        advise(get_game("klondike").new_position(1), Knowledge(), settings)
+
+
+def _restock(key: Hashable, other: Position) -> Hashable:
+    """A history key with another order of the unseen stock (its size kept)."""
+    assert isinstance(key, tuple)
+    stock = key[0]
+    return (other.stock[-len(stock) :] if stock else (), *key[1:])

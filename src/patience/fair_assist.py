@@ -29,6 +29,10 @@ SEED = 0
 HINT = Settings()
 """The fair hint's settings (its budget is the request's time)."""
 
+METHOD = {"hopscotch": "labels"}
+"""A game's own method for the hint, where it plays better than ``HINT``'s (Hopscotch:
+47.8% of deals 1..2000 against 36.9%, docs/fair-play.md)."""
+
 CHANCE = Settings(samples=30)
 """The chance to win's settings: more arrangements than a hint (no plan to score)."""
 
@@ -87,6 +91,8 @@ def fair_hint(
             "fair": True,
             **estimate_json(Estimate(lost=1), exact=True),
         }
+    if settings is HINT and position.game in METHOD:
+        settings = replace(settings, method=METHOD[position.game])
     advice = advise(
         position,
         knowledge,

@@ -40,11 +40,12 @@ from ..position import Position
 from ..proportion import wilson
 from ..solver import clock, solve
 from .greedy import greedy_move, state_key
+from .hopscotch import labels_move
 from .knowledge import Knowledge
 from .sample import sample
 
 Plan = tuple[Move, ...]
-METHODS = ("reveal", "hop", "hop-reveal")
+METHODS = ("reveal", "hop", "hop-reveal", "labels")
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +356,24 @@ def _candidates(
     return kept
 
 
+def _labels(
+    position: Position,
+    draws: list[tuple[Position, str, list[Move]]],
+    avoid: Collection[Hashable],
+    clock: _Clock,
+) -> Advice:
+    """Hopscotch's own policy (``fair.hopscotch``), replayed along ``avoid`` (the game's
+    history), with the sampled arrangements' estimate of the position itself."""
+    if position.game != "hopscotch":
+        raise ValueError("the method 'labels' is Hopscotch's")
+    root = Estimate()
+    for _, verdict, _ in draws:
+        root = root.add(verdict)
+    move = labels_move(position, avoid)
+    plan = () if move is None else (move,)
+    return Advice(move, plan, root.cut_short(clock.hit), ((plan, root),))
+
+
 def advise(
     position: Position,
     knowledge: Knowledge,
@@ -383,6 +402,8 @@ def advise(
             return Advice(move, () if move is None else (move,), Estimate(lost=1))
     settings = _for_view(position, knowledge, settings)
     draws = _draws(position, knowledge, settings, seed, clock)
+    if settings.method == "labels":
+        return _labels(position, draws, avoid, clock)
     root = Estimate()
     for _, verdict, _ in draws:
         root = root.add(verdict)

@@ -143,6 +143,8 @@ class State:
     def __init__(self, cnt: list[int], piles: list[list[Card]]) -> None:
         self.cnt = cnt
         self.piles = piles
+        self.last = 0
+        """The reserve the last card home came from (0 after the waste card moved)."""
 
     def copy(self) -> State:
         return State(list(self.cnt), [list(p) for p in self.piles])
@@ -201,21 +203,37 @@ class State:
             self.piles[jj][hh] = old
         return None
 
+    def pop(self, j: int) -> Move | None:
+        """Reserve ``j``'s top home if it goes now (its move, the state updated)."""
+        p = self.piles[j]
+        if not p:
+            return None
+        r, k, i = p[-1]
+        q = self.take(r, (k, i))
+        if q is None:
+            return None
+        p.pop()
+        self.cnt[q] += 1
+        return Move(f"r{j + 1}", f"f{q + 1}")
+
     def settle_move(self) -> Move | None:
-        """The first reserve top that goes home now (its move, the state updated)."""
-        for j, p in enumerate(self.piles):
-            if p:
-                r, k, i = p[-1]
-                q = self.take(r, (k, i))
-                if q is not None:
-                    p.pop()
-                    self.cnt[q] += 1
-                    return Move(f"r{j + 1}", f"f{q + 1}")
+        """The next reserve top home in ``settle``'s order, from reserve ``last`` on (the
+        one the last card home came from: its pile is emptied first)."""
+        for j in (*range(self.last, 4), *range(self.last)):
+            move = self.pop(j)
+            if move is not None:
+                return move
         return None
 
     def settle(self) -> None:
-        while self.settle_move() is not None:
-            pass
+        """Every reserve top home that goes: each reserve in turn emptied as far as it
+        goes, then again from the first, until none goes."""
+        moved = True
+        while moved:
+            moved = False
+            for j in range(4):
+                while self.pop(j) is not None:
+                    moved = True
 
 
 def crowding(s: State, left: list[int]) -> float:
@@ -359,6 +377,7 @@ def _label_on(s: State, r: int, j: int, left: list[int]) -> None:
             fit = EMPTY
         s2 = s.copy()
         s2.piles[j].append((r, *e))
+        s2.settle()  # as ``place`` scores it
         cost = crowding(s2, left) + FIT * fit
         if best is None or cost < best[0]:
             best = cost, e
@@ -410,6 +429,7 @@ def replayed(position: Position, history: Collection[Hashable]) -> State:
     for a, b in zip(path, path[1:], strict=False):
         grown = [q for q in range(4) if len(b[2][q]) > len(a[2][q])]
         if a[1] and not b[1]:  # the waste card went home or onto a reserve
+            s.last = 0
             r = RANK[a[1][-1]]
             if grown:
                 _home(s, r, grown[0], None)
@@ -420,6 +440,7 @@ def replayed(position: Position, history: Collection[Hashable]) -> State:
             j = next(j for j in range(4) if len(b[3][j]) < len(a[3][j]))
             r, k, i = s.piles[j].pop()
             _home(s, r, grown[0], (k, i))
+            s.last = j
         if [[c[0] for c in p] for p in s.piles] != [[RANK[c] for c in p] for p in b[3]]:
             return view_state(position)  # not a game of this history: read the view
     return s

@@ -34,8 +34,8 @@ Labels are the policy's memory of its own plan: they are kept from move to move,
 read from the view. Labelled again from the view at each move it plays worse: top down,
 earliest events first, 58 of the 200 tuning deals won instead of 96; bottom up, each
 card the event that best fits the one under it (played through the engine), 10 of
-10001..10040 instead of 16. So it is not the game's fair advice yet, which sees the
-view alone (docs/fair-play.md, What is left).
+10001..10040 instead of 16. So the game's advice (``patience.fair.hopscotch``, the same
+policy) replays the game's history to label each card as this model does.
 """
 
 from __future__ import annotations

@@ -96,7 +96,14 @@ def held_chance(
 ) -> dict[str, Any]:
     """``fair_assist.chance_of`` that holds its slot; then no estimate."""
     hold(timeout, cancel)
-    return {"chance": None, "interval": None, "samples": 0, "undecided": 0, "exact": False}
+    return {
+        "chance": None,
+        "interval": None,
+        "samples": 0,
+        "undecided": 0,
+        "exact": False,
+        "cut": False,
+    }
 
 
 def hint_with_a_failing_solver(

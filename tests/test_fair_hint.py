@@ -136,6 +136,7 @@ def test_the_chance_to_win_is_an_estimate_with_its_interval(tmp_path: Path) -> N
             "samples": 1,
             "undecided": 0,
             "exact": True,
+            "cut": False,
         }
         assert c.get(f"/api/games/{gid}/chance").status_code == 200
         r = c.get("/api/games/nosuchgame/chance")

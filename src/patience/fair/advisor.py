@@ -1,9 +1,10 @@
 """Fair advice: the move with the best chance of winning from what the player knows.
 
 Every estimate here is over arrangements of the unseen cards (``sample``), each solved
-with perfect information by the existing solver, bounded in states so that the same
-view, seed and settings always give the same answer (the time budget only cuts a
-run short: then fewer arrangements are used, and the estimate says how many).
+with perfect information by the existing solver, bounded by states alone (its stages are
+shares of the states, never of the time), so that the same view, seed and settings always
+give the same answer. The time budget and the cancel event are only a safety cut: a run
+they stop uses the arrangements solved so far and says so (``Estimate.cut``).
 
 A verdict the solver leaves undecided within its states is counted apart
 (``Estimate.unknown``) and left out of the share: the share is won / (won + lost).
@@ -39,11 +40,12 @@ from ..position import Position
 from ..proportion import wilson
 from ..solver import clock, solve
 from .greedy import greedy_move, state_key
+from .hopscotch import labels_move
 from .knowledge import Knowledge
 from .sample import sample
 
 Plan = tuple[Move, ...]
-METHODS = ("reveal", "hop", "hop-reveal")
+METHODS = ("reveal", "hop", "hop-reveal", "labels")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +55,10 @@ class Estimate:
     won: int = 0
     lost: int = 0
     unknown: int = 0
+    cut: bool = False
+    """The time budget or the caller's cancel stopped the run before every arrangement
+    asked for was solved (or every plan scored): the answer then rests on fewer
+    arrangements, and may depend on the machine's load. Never silent: the replies say so."""
 
     def add(self, verdict: str) -> Estimate:
         """This estimate with one more verdict (``won``, ``lost`` or ``unknown``)."""
@@ -60,7 +66,12 @@ class Estimate:
             self.won + (verdict == "won"),
             self.lost + (verdict == "lost"),
             self.unknown + (verdict == "unknown"),
+            self.cut,
         )
+
+    def cut_short(self, cut: bool = True) -> Estimate:
+        """This estimate, marked as cut short when ``cut``."""
+        return replace(self, cut=self.cut or cut)
 
     @property
     def samples(self) -> int:
@@ -93,6 +104,11 @@ class Settings:
     method: str = "reveal"
     shortlist: int = 4
     """``reveal``: the plans scored on every arrangement."""
+    proven: float = 60.0
+    """With one arrangement only (nothing hidden, as in Baker's Dozen, or every card
+    seen): the seconds of the full solve (the solver's own budget, ``solve``'s default)
+    whose proven line is the advice (``proven_line``). A budget under half of it (a
+    hint's) gives the full solve half the budget, and the sampled solves the rest."""
     again: int = 0
     """``chance`` only: an arrangement left undecided is solved again with this many
     times ``max_states``, while the budget lasts (0: never). Measured on Klondike
@@ -112,9 +128,18 @@ class Advice:
 
 
 class _Clock:
+    """The safety cut of one advice or chance: its time budget and the caller's cancel.
+
+    It is what a sampled solve sees as its cancel event (``is_set``), so it can stop a
+    solve part-way; the solve is otherwise bounded by states alone (``_solve``), so a
+    solve it does not stop gives the same verdict on any machine, at any load. A run it
+    cuts short says so (``Estimate.cut``)."""
+
     def __init__(self, budget: float, cancel: threading.Event | None) -> None:
         self.end = clock.now() + budget
         self.cancel = cancel
+        self.hit = False
+        """Whether the cut has stopped anything (set by ``is_set`` when it answers True)."""
 
     def left(self) -> float:
         return self.end - clock.now()
@@ -122,31 +147,72 @@ class _Clock:
     def out(self) -> bool:
         return self.left() <= 0 or (self.cancel is not None and self.cancel.is_set())
 
-
-SOLVE_WINDOW = 60.0
-"""The seconds each arrangement's solve lays its schedule's stages over, whatever the
-time left (``Budget.window``): the states bound ends the solve long before its first
-stage would (a 20,000-state solve takes a few hundredths of a second), so its verdict
-depends on the states alone, the same in a 2 s hint as in a study's 60 s decision. The
-fair rows of docs/winnability.md were played with 60 s a decision, and so with these
-stages. Laid over the time left, a hint's stages depended on it: with 1 s, Klondike
-no-redeal's passes ended after 30 ms and the stages after them decided arrangements
-the passes left undecided."""
+    def is_set(self) -> bool:
+        """The cancel event of a sampled solve: the time is up or the caller cancelled."""
+        if self.out():
+            self.hit = True
+        return self.hit
 
 
 def _solve(p: Position, settings: Settings, clock: _Clock) -> tuple[str, list[Move]]:
+    """One arrangement's verdict and winning line, bounded by ``settings.max_states``
+    alone: no deadline, so the schedule's stages are shares of the states
+    (``Budget.untimed``) and the verdict never depends on the time (until 2026-12-06 the
+    stages were laid over 60 s of the clock, ``SOLVE_WINDOW``, and under load the same
+    Klondike position got 7 arrangements won, 0 lost and 1 undecided once, 7, 1 and 0
+    another time). Only the safety cut (``clock``, as the solve's cancel event) stops it
+    early, and the caller then drops the verdict and reports the cut."""
     if game_for(p).is_won(p):
         return "won", []
     r = solve(
         p,
-        timeout=max(0.001, clock.left()),
+        timeout=None,
         max_states=settings.max_states,
-        cancel=clock.cancel,
+        cancel=clock,  # type: ignore[arg-type]  # duck-typed: only is_set() is called
         table_size=max(1_000, settings.max_states // 16),
         check=False,  # many solves: the bot and the player play every move through play
-        window=SOLVE_WINDOW,
     )
     return r.result, r.moves
+
+
+PROVEN_CACHE = 100_000
+"""Positions whose proven verdict ``proven_line`` keeps (every position along a proven
+line: a player who follows it is never solved for again); forgotten all at once beyond."""
+
+_proven: dict[Hashable, tuple[str, Plan]] = {}
+
+
+def _proven_key(p: Position) -> Hashable:
+    return p.game, p.options, state_key(p)
+
+
+def proven_line(position: Position, settings: Settings, clock: _Clock) -> tuple[str, Plan]:
+    """Where the view hides nothing (one arrangement, the position itself): the solver's
+    verdict with the solver's own budget (``settings.proven`` seconds, the line checked
+    through the rules), ``won`` with the whole winning line, ``lost``, or ``unknown``
+    (not decided in time, or cut by ``clock``). A decided verdict is cached for every
+    position along the line, so a game that follows it is solved once."""
+    key = _proven_key(position)
+    if key in _proven:
+        return _proven[key]
+    if game_for(position).is_won(position):
+        return "won", ()
+    left = max(clock.left(), 0.001)
+    # A short budget (a hint's) keeps half for the sampled solves, should this one not
+    # decide; a study's (at least half of ``proven``) gives it all of ``proven``.
+    timeout = left / 2 if left < settings.proven / 2 else min(settings.proven, left)
+    r = solve(position, timeout=timeout, cancel=clock)  # type: ignore[arg-type]
+    if r.result == "unknown":
+        return "unknown", ()
+    if len(_proven) > PROVEN_CACHE:
+        _proven.clear()
+    line = tuple(r.moves)
+    _proven[key] = r.result, line
+    game, p = game_for(position), position
+    for k, m in enumerate(line[:-1]):
+        p = game.apply(p, m)
+        _proven[_proven_key(p)] = "won", line[k + 1 :]
+    return r.result, line
 
 
 def _for_view(position: Position, knowledge: Knowledge, settings: Settings) -> Settings:
@@ -161,15 +227,18 @@ def _for_view(position: Position, knowledge: Knowledge, settings: Settings) -> S
 def _draws(
     position: Position, knowledge: Knowledge, settings: Settings, seed: int, clock: _Clock
 ) -> list[tuple[Position, str, list[Move]]]:
-    """Sampled arrangements with the root verdict and winning line of each."""
+    """Sampled arrangements with the root verdict and winning line of each: all
+    ``settings.samples`` of them unless the safety cut stops the run (``clock.hit``; a
+    solve it stopped is dropped, whatever it said)."""
     rng = random.Random(seed)
     draws = []
     for _ in range(1 if knowledge.one_arrangement(position) else settings.samples):
         if clock.out():
+            clock.hit = True
             break
         s = sample(position, knowledge, rng)
         verdict, line = _solve(s, settings, clock)
-        if clock.out() and verdict == "unknown":
+        if clock.hit:
             break
         draws.append((s, verdict, line))
     return draws
@@ -185,16 +254,21 @@ def chance(
     """The share of arrangements of the unseen cards from which ``position`` can still
     be won (each solved knowing every card: an upper bound on a fair player's chance)."""
     knowledge = knowledge.observe(position)
-    settings = _for_view(position, knowledge, settings)
     clock = _Clock(settings.budget, cancel)
+    if knowledge.one_arrangement(position):
+        verdict, _ = proven_line(position, settings, clock)
+        if verdict != "unknown":
+            return Estimate().add(verdict)
+    settings = _for_view(position, knowledge, settings)
     draws = _draws(position, knowledge, settings, seed, clock)
     longer = replace(settings, max_states=settings.max_states * settings.again)
     estimate = Estimate()
     for s, verdict, _ in draws:
-        if verdict == "unknown" and settings.again and not clock.out():
-            verdict, _ = _solve(s, longer, clock)
+        if verdict == "unknown" and settings.again and not clock.hit:
+            again, _ = _solve(s, longer, clock)
+            verdict = verdict if clock.hit else again
         estimate = estimate.add(verdict)
-    return estimate
+    return estimate.cut_short(clock.hit)
 
 
 def _reveals(knowledge: Knowledge, p: Position) -> bool:
@@ -282,6 +356,24 @@ def _candidates(
     return kept
 
 
+def _labels(
+    position: Position,
+    draws: list[tuple[Position, str, list[Move]]],
+    avoid: Collection[Hashable],
+    clock: _Clock,
+) -> Advice:
+    """Hopscotch's own policy (``fair.hopscotch``), replayed along ``avoid`` (the game's
+    history), with the sampled arrangements' estimate of the position itself."""
+    if position.game != "hopscotch":
+        raise ValueError("the method 'labels' is Hopscotch's")
+    root = Estimate()
+    for _, verdict, _ in draws:
+        root = root.add(verdict)
+    move = labels_move(position, avoid)
+    plan = () if move is None else (move,)
+    return Advice(move, plan, root.cut_short(clock.hit), ((plan, root),))
+
+
 def advise(
     position: Position,
     knowledge: Knowledge,
@@ -299,9 +391,19 @@ def advise(
     if settings.method not in METHODS:
         raise ValueError(f"unknown method {settings.method!r} (valid: {', '.join(METHODS)})")
     knowledge = knowledge.observe(position)
-    settings = _for_view(position, knowledge, settings)
     clock = _Clock(settings.budget, cancel)
+    if knowledge.one_arrangement(position):
+        # Nothing to guess: the solver's proven line is the advice (docs/fair-play.md).
+        verdict, proven = proven_line(position, settings, clock)
+        if verdict == "won" and proven:
+            return Advice(proven[0], proven, Estimate(won=1), ((proven, Estimate(won=1)),))
+        if verdict == "lost":
+            move = greedy_move(position, avoid)
+            return Advice(move, () if move is None else (move,), Estimate(lost=1))
+    settings = _for_view(position, knowledge, settings)
     draws = _draws(position, knowledge, settings, seed, clock)
+    if settings.method == "labels":
+        return _labels(position, draws, avoid, clock)
     root = Estimate()
     for _, verdict, _ in draws:
         root = root.add(verdict)
@@ -327,12 +429,15 @@ def advise(
                 row.append("won")
                 onwards[identity][_onward(position, knowledge, plan, line[len(plan) :])] += 1
             else:
+                if clock.out():
+                    clock.hit = True
+                    break
                 after, rest = _solve(_plays(s, plan), settings, clock)
+                if clock.hit:
+                    break
                 row.append(after)
                 if after == "won":
                     onwards[identity][_onward(position, knowledge, plan, rest)] += 1
-            if clock.out():
-                break
         if len(row) < len(plans):
             break  # a round cut short is dropped, so every plan has the same samples
         rows.append(row)
@@ -341,10 +446,11 @@ def advise(
         e = Estimate()
         for row in rows:
             e = e.add(row[k])
-        scored.append((plan, e))
+        scored.append((plan, e.cut_short(clock.hit)))
     scored.sort(key=lambda pe: (-pe[1].won, pe[1].lost))
     if not scored or not rows:
         move = greedy_move(position, avoid)
+        root = root.cut_short(clock.hit)
         return Advice(move, () if move is None else (move,), root, tuple(scored))
     best, estimate = scored[0]
     if settings.method == "hop-reveal":

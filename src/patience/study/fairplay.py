@@ -27,11 +27,15 @@ from .work import FairRow, FairTask
 
 
 def settings_text(settings: Settings) -> str:
-    """The bot's settings as stored: ``samples=12,max_states=20000,budget=2,...``."""
+    """The bot's settings as stored: ``samples=12,max_states=20000,budget=2,...``.
+
+    ``solves=states`` names the bot whose sampled solves are bounded by states alone and
+    which plays the solver's proven line where nothing is hidden (``proven`` seconds,
+    2026-12-06): the rows stored without it are the bot before, another bot."""
     s = settings
     return (
         f"samples={s.samples},max_states={s.max_states},budget={s.budget:g},"
-        f"method={s.method},shortlist={s.shortlist}"
+        f"method={s.method},shortlist={s.shortlist},solves=states,proven={s.proven:g}"
     )
 
 

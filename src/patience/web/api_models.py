@@ -355,6 +355,11 @@ class Chance(BaseModel):
         default=False,
         description="At most one card unseen: one arrangement, so `chance` is a proof (0 or 1).",
     )
+    cut: bool = Field(
+        default=False,
+        description="The time limit stopped the search before every arrangement asked for "
+        "was solved: `samples` is fewer, and the answer may depend on the machine's load.",
+    )
 
 
 class Hint(Chance):

@@ -431,7 +431,7 @@ static PyMethodDef methods[] = {
      " state it comes from packed (each pile's cards and 255) and, at bytes 66 and 67,"
      " the pile its move takes a card from and the pile it goes to (255: home). max_*:"
      " < 0, none (max_arrangements bounds the looser game's memory too); looser_states:"
-     " the looser game's give-up (bakers_dozen_looser.py; 0: not used)."},
+     " the looser game's give-up (_bd_looser.h; 0: not used)."},
     USE_CPU_CLOCK_METHOD,
     {NULL, NULL, 0, NULL}};
 

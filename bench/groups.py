@@ -1,4 +1,4 @@
-"""Baker's Dozen searched by classes of states (``patience.solver.bakers_dozen_classes``,
+"""Baker's Dozen searched by classes of states (the reference in ``tests/bd_classes_oracle.py``,
 docs/solver-log.md, sessions 30 and 31): for each deal, the verdict, the classes met,
 the arrangements enumerated, the children made and the CPU seconds, of the reference
 search in Python and of its native twin (``_bd_classes.h``) side by side, with the
@@ -13,20 +13,23 @@ twice: one row each):
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
-from patience.games import get_game
-from patience.solver import bakers_dozen_classes
-from patience.solver.alternating import native
-from patience.solver.bakers_dozen import BakersDozenAdapter
-from patience.solver.schedule import Verdict
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from bd_classes_oracle import ClassSearch  # noqa: E402  (the tests' reference search)
+from patience.games import get_game  # noqa: E402
+from patience.solver.alternating import native  # noqa: E402
+from patience.solver.bakers_dozen import BakersDozenAdapter  # noqa: E402
+from patience.solver.schedule import Verdict  # noqa: E402
 
 
 def reference(deal: int, build: str, seconds: float, looser: int) -> tuple[Verdict, int, int, int]:
     game = get_game("bakers-dozen", {"build": build, "kings": "to-bottom"})
     adapter = BakersDozenAdapter(game)
     adapter.looser_states = looser
-    search = bakers_dozen_classes.ClassSearch(adapter, game.new_position(deal))
+    search = ClassSearch(adapter, game.new_position(deal))
     verdict = search.solve(deadline=time.monotonic() + seconds)
     return verdict, search.classes, search.arrangements, search.states
 

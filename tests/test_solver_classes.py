@@ -1,4 +1,4 @@
-"""Baker's Dozen searched by classes (``bakers_dozen_classes`` and its native twin): its
+"""Baker's Dozen searched by classes (``bd_classes_oracle.py`` and its native twin): its
 groups multiply to the whole class, and its verdicts are exact."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+from bd_classes_oracle import ClassSearch
 from bench_scripts import load_bench
 from endgames import brute, tiny
 from patience.cards import parse_card
@@ -17,7 +18,7 @@ from patience.games import get_game
 from patience.solver import solve
 from patience.solver.alternating import native
 from patience.solver.bakers_dozen import BakersDozenAdapter
-from patience.solver.bakers_dozen_classes import ClassSearch, line_of
+from patience.solver.bakers_dozen_lines import line_of
 from patience.solver.schedule import Budget, Stage, Verdict, run
 from patience.solver.search import replay
 

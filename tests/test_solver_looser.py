@@ -1,4 +1,4 @@
-"""Baker's Dozen's looser game (``bakers_dozen_looser.py`` and its native twin in the
+"""Baker's Dozen's looser game (``bd_looser_oracle.py`` and its native twin in the
 search by classes): it never loses a position that can be won, and it proves the losses
 that the search by classes alone cannot end."""
 
@@ -8,12 +8,12 @@ import random
 
 import pytest
 
+from bd_looser_oracle import LooserGame
 from endgames import brute, load_golden, tiny
 from patience.games import get_game
 from patience.games.position_json import position_from_json
 from patience.solver.alternating import native
 from patience.solver.bakers_dozen import BakersDozenAdapter
-from patience.solver.bakers_dozen_looser import LooserGame
 from patience.solver.schedule import Verdict
 
 LOOSER = BakersDozenAdapter.looser_states

@@ -1,4 +1,4 @@
-/* Baker's Dozen searched by classes of states: the search of bakers_dozen_classes.py
+/* Baker's Dozen searched by classes of states: the search of tests/bd_classes_oracle.py
  * (its reference, with the proof) at native speed, with every group's arrangements
  * enumerated once (the states, groups and components are in _bd_groups.h).
  * Part of the _tableau module: included once, in order, by _tableau.c (one

@@ -1,6 +1,6 @@
 /* Baker's Dozen by classes of states: the states, their groups, and the components
  * remembered with every arrangement (the search is in _bd_classes.h; the proof in
- * bakers_dozen_classes.py).
+ * tests/bd_classes_oracle.py).
  * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */
 

@@ -1,5 +1,5 @@
 /* Baker's Dozen's looser game, a test that a position is lost, for the search by
- * classes: the twin of bakers_dozen_looser.py (its reference, with the proof), the
+ * classes: the twin of tests/bd_looser_oracle.py (its reference, with the proof), the
  * same states in the same order.
  * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */

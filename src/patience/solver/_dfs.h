@@ -1,4 +1,4 @@
-/* The search itself: safe moves and the finish shortcut of whichever game, the
+/* The search itself: each game's Rules, the finish shortcut, the
  * transposition table's use (with the line's states kept apart), the budget, and
  * the depth-first search with its discrepancy limit.
  * Part of the _tableau module: included once, in order, by _tableau.c (one
@@ -8,10 +8,8 @@
  * the cuts on every top card that would come straight back, and with one card a deal
  * the waste's top card, or with unlimited redeals every card of the stock and waste
  * (dealt up first), when every card two ranks below it is home. */
-static int do_auto(Search *S) {
+static int kl_auto(Search *S) {
     State *s = &S->st;
-    if (S->lady_jane) return lj_auto(S);
-    if (S->bakers) return bd_auto(S);
     int made = 0, progress = 1, pool = S->prune && S->draw == 1;
     while (progress) {
         progress = 0;
@@ -46,6 +44,34 @@ static int do_auto(Search *S) {
     }
     return made;
 }
+
+/* ------------------------------------------------------ the games */
+
+static void bd_children_any(Search *S, int tag) {
+    (void)tag; /* Baker's Dozen has no obligations */
+    bd_children(S);
+}
+
+/* Each game's Rules (_tableau_state.h), one of which a search is given when it is made
+ * (_tableau.c): Klondike by the cards a deal, which its relaxed games deal as they come. */
+static const Rules KLONDIKE1 = {
+    .autoplay = kl_auto, .children = children, .waste_stacked = kl_waste_stacked,
+    .played_out = kl1_played_out, .reserves_key = no_reserves_key,
+    .builds_from_outside = kl_builds_from_outside, .build_score = 6};
+static const Rules KLONDIKE3 = {
+    .autoplay = kl_auto, .children = children, .waste_stacked = kl_waste_stacked,
+    .played_out = kl3_played_out, .reserves_key = no_reserves_key,
+    .builds_from_outside = kl_builds_from_outside, .build_score = 6};
+static const Rules LADY_JANE = {
+    .autoplay = lj_auto, .children = lj_children, .waste_stacked = lj_waste_stacked,
+    .played_out = lj_game_played_out, .reserves_key = stacks_hash,
+    .builds_from_outside = lj_builds_from_outside, .build_score = 60};
+/* No relaxed games, no returns: only its safe moves, children and key. */
+static const Rules BAKERS_DOZEN = {
+    .autoplay = bd_auto, .children = bd_children_any, .reserves_key = no_reserves_key};
+
+/* The game's safe moves home (its ``auto``): how many were made. */
+static int do_auto(Search *S) { return S->rules->autoplay(S); }
 
 /* With no stock, no waste and no face-down card: play home until stuck (finish). */
 static int finish(Search *S) {
@@ -196,10 +222,7 @@ static int open_twin(Search *S, int card, size_t *base) {
     S->states++;
     if (budget_out(S)) return STOP;
     *base = S->nkids;
-    if (S->lady_jane)
-        lj_children(S, card);
-    else
-        children(S, card);
+    S->rules->children(S, card);
     size_t kept = *base;
     for (size_t k = *base; k < S->nkids; k++)
         if (!twin_tag(S->kids[k].tag)) S->kids[kept++] = S->kids[k];
@@ -255,12 +278,7 @@ static int open_node(Search *S, int tag, int left, size_t *base) {
         return STOP;
     }
     *base = S->nkids;
-    if (S->lady_jane)
-        lj_children(S, tag);
-    else if (S->bakers)
-        bd_children(S);
-    else
-        children(S, tag);
+    S->rules->children(S, tag);
     return S->oom ? STOP : OPEN;
 }
 

@@ -141,6 +141,34 @@ static int pending(const Goal *g, int ng, int card) {
     return 0;
 }
 
+/* Klondike: the cards of the stock cycle that fit onto tableau card d (of ``rank``,
+ * on pile j), when one of them is there (``in_stock``). */
+static void kl_builds_from_outside(Search *S, Prim *prefix, int npre, int j, int d, int rank,
+                                   int in_stock) {
+    (void)d, (void)rank;
+    if (in_stock) waste_moves(S, -1, prefix, npre, j);
+}
+
+/* Lady Jane: the top cards of the reserves, the waste, the last stock card that fit onto
+ * tableau card d (of ``rank``, on pile j). */
+static void lj_builds_from_outside(Search *S, Prim *prefix, int npre, int j, int d, int rank,
+                                   int in_stock) {
+    State *s = &S->st;
+    (void)in_stock;
+    for (int a = 0; a < 9; a++) {
+        int c = a == 8 ? (s->nstock == 1 ? s->stock[0] : -1)
+                       : (s->nres[a] ? s->res[a][s->nres[a] - 1] : -1);
+        if (c < 0 || s->rel[c] != rank - 1 || RED[c] == RED[d]) continue;
+        Child *ch = new_kid(S);
+        if (!ch) return;
+        memcpy(ch->prims, prefix, sizeof(Prim) * (size_t)npre);
+        Prim m = {P_XT, (uint8_t)a, (uint8_t)j, 1, 0, 0};
+        ch->prims[npre] = m;
+        ch->nprims = npre + 1;
+        ch->score = 60;
+    }
+}
+
 static void builds_onto(Search *S, Prim *prefix, int npre, int only, int hit) {
     State *s = &S->st;
     if (only >= 0 && !hit) return;
@@ -162,7 +190,7 @@ static void builds_onto(Search *S, Prim *prefix, int npre, int only, int hit) {
                     Prim m = {P_TT, (uint8_t)i, (uint8_t)j, (uint8_t)count, 0, 0};
                     ch->prims[npre] = m;
                     ch->nprims = npre + 1;
-                    ch->score = S->lady_jane ? 60 : 6;
+                    ch->score = S->rules->build_score;
                     ch->tag = S->prune ? (uint8_t)obligation(s, i, count) : NOTAG;
                 }
                 break;
@@ -172,22 +200,7 @@ static void builds_onto(Search *S, Prim *prefix, int npre, int only, int hit) {
             for (int k = 0; k < s->nseq; k++)
                 if (s->seq[k] == x) in_stock = 1;
     }
-    if (S->lady_jane) { /* the top cards of the reserves, the waste, the last stock card */
-        for (int a = 0; a < 9; a++) {
-            int c = a == 8 ? (s->nstock == 1 ? s->stock[0] : -1)
-                           : (s->nres[a] ? s->res[a][s->nres[a] - 1] : -1);
-            if (c < 0 || s->rel[c] != rank - 1 || RED[c] == RED[d]) continue;
-            Child *ch = new_kid(S);
-            if (!ch) return;
-            memcpy(ch->prims, prefix, sizeof(Prim) * (size_t)npre);
-            Prim m = {P_XT, (uint8_t)a, (uint8_t)j, 1, 0, 0};
-            ch->prims[npre] = m;
-            ch->nprims = npre + 1;
-            ch->score = 60;
-        }
-    } else if (in_stock) {
-        waste_moves(S, -1, prefix, npre, j);
-    }
+    S->rules->builds_from_outside(S, prefix, npre, j, d, rank, in_stock);
 }
 
 static void restorations(Search *S, const Goal *goals, int ng, Prim *prefix, int npre, int only,

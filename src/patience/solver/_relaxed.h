@@ -159,7 +159,7 @@ static void relax_settle(Relax *R) {
 static int relax_won(const Relax *R) { return R->h[0] + R->h[1] + R->h[2] + R->h[3] == 52; }
 
 /* A relaxed game as the drivers below play it: Relax or Ordered. */
-typedef struct {
+typedef struct Relaxation {
     void *g;
     int (*take)(void *, int);
     void (*settle)(void *);
@@ -256,16 +256,33 @@ static int lj_played_out(const State *s, Relaxation G) {
 }
 
 /* KlondikeAdapter._stacks: with one card a deal and no redeal left, the waste is a
- * stack (its cards leave from the top). */
-static int waste_stacked(const Search *S) {
-    return !S->lady_jane && S->draw == 1 && S->limit >= 0 && S->st.redeals >= S->limit;
+ * stack (its cards leave from the top). Lady Jane's waste is a reserve. */
+static int kl_waste_stacked(const Search *S) {
+    return S->draw == 1 && S->limit >= 0 && S->st.redeals >= S->limit;
 }
 
-/* The adapter's ``_played_out``: whether relaxed game G is lost in the search's state. */
-static int game_played_out(const Search *S, Relaxation G) {
-    if (S->lady_jane) return lj_played_out(&S->st, G);
-    return S->draw == 3 ? played_out3(&S->st, S->limit, G) : played_out(&S->st, S->limit, G);
+static int lj_waste_stacked(const Search *S) {
+    (void)S;
+    return 0;
 }
+
+/* The adapters' ``_played_out``: whether relaxed game G is lost in the search's state
+ * (Klondike with one card a deal, with three, Lady Jane). */
+static int kl1_played_out(const Search *S, Relaxation G) {
+    return played_out(&S->st, S->limit, G);
+}
+
+static int kl3_played_out(const Search *S, Relaxation G) {
+    return played_out3(&S->st, S->limit, G);
+}
+
+static int lj_game_played_out(const Search *S, Relaxation G) {
+    return lj_played_out(&S->st, G);
+}
+
+static int waste_stacked(const Search *S) { return S->rules->waste_stacked(S); }
+
+static int game_played_out(const Search *S, Relaxation G) { return S->rules->played_out(S, G); }
 
 /* KlondikeAdapter._relaxed_lost and LadyJaneAdapter._relaxed_lost. */
 static int relaxed_lost(const Search *S) {

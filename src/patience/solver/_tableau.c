@@ -27,8 +27,9 @@
  * and its moves, made and undone), _relaxed.h (the two relaxed games), _tableau_keys.h
  * (keys, the relaxed verdicts' memo, child ranking), _bakers_dozen.h, _bd_groups.h
  * and _bd_classes.h (Baker's Dozen searched by classes of states), _klondike.h,
- * _lady_jane.h (each game's safe moves and children), _dfs.h (the search), _best.h
- * (the best-first search, for Baker's Dozen).
+ * _lady_jane.h (each game's safe moves and children), _dfs.h (each game's Rules, the
+ * functions a search is given for its game here, and the search), _best.h (the
+ * best-first search, for Baker's Dozen).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -260,6 +261,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     s->ptr = s->nseq;
     for (int k = n - 1; k >= 0; k--) s->seq[s->nseq++] = buf[k];
     s->redeals = redeals;
+    S->rules = draw == 3 ? &KLONDIKE3 : &KLONDIKE1;
     S->draw = draw;
     S->limit = limit;
     S->canon = prune;
@@ -290,7 +292,7 @@ static PyObject *py_lady_jane(PyObject *self, PyObject *args, PyObject *kw) {
     Search *S = calloc(1, sizeof(Search));
     if (!S) return PyErr_NoMemory();
     State *s = &S->st;
-    S->lady_jane = 1;
+    S->rules = &LADY_JANE;
     S->draw = 1;
     S->limit = -1;
     set_ranks(s, base);
@@ -328,7 +330,7 @@ static PyObject *py_bakers_dozen(PyObject *self, PyObject *args, PyObject *kw) {
     if (!S) return PyErr_NoMemory();
     set_ranks(&S->st, 0);
     S->st.npiles = 13;
-    S->bakers = 1;
+    S->rules = &BAKERS_DOZEN;
     S->other_suit = other_suit;
     S->kings_move = kings_move;
     S->draw = 1;
@@ -431,7 +433,7 @@ static PyMethodDef methods[] = {
      " state it comes from packed (each pile's cards and 255) and, at bytes 66 and 67,"
      " the pile its move takes a card from and the pile it goes to (255: home). max_*:"
      " < 0, none (max_arrangements bounds the looser game's memory too); looser_states:"
-     " the looser game's give-up (bakers_dozen_looser.py; 0: not used)."},
+     " the looser game's give-up (_bd_looser.h; 0: not used)."},
     USE_CPU_CLOCK_METHOD,
     {NULL, NULL, 0, NULL}};
 

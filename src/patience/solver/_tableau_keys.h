@@ -83,6 +83,11 @@ static void stacks_hash(const State *s, int sorted, uint64_t *pa, uint64_t *pb) 
     *pb += b;
 }
 
+/* Klondike and Baker's Dozen have no reserves: nothing of them in a key. */
+static void no_reserves_key(const State *s, int sorted, uint64_t *pa, uint64_t *pb) {
+    (void)s, (void)sorted, (void)pa, (void)pb;
+}
+
 /* Whether the relaxed game Relax is lost, remembered by what it reads (LostMemo). */
 static int relaxed_lost_memo(Search *S) {
     State *s = &S->st;
@@ -95,7 +100,7 @@ static int relaxed_lost_memo(Search *S) {
         a += s->lpa[i];
         b += s->lpb[i];
     }
-    if (S->lady_jane) stacks_hash(s, 0, &a, &b);
+    S->rules->reserves_key(s, 0, &a, &b);
     for (int i = 0; i < 7; i++) /* relaxed.loose */
         for (int k = s->down[i] + 1; k < s->len[i]; k++) {
             int x = s->tab[i][k], under = s->tab[i][k - 1];
@@ -206,7 +211,7 @@ static void key(Search *S, uint64_t *pa, uint64_t *pb) {
         b += s->phb[i];
     }
     /* Lady Jane (LadyJaneAdapter.key): the reserves as a set after the last deal. */
-    if (S->lady_jane) stacks_hash(s, s->nstock <= 2, &a, &b);
+    S->rules->reserves_key(s, s->nstock <= 2, &a, &b);
     *pa = a;
     *pb = b;
 }

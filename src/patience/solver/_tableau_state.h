@@ -74,11 +74,30 @@ typedef struct {
     int32_t cost;
 } PathKey;
 
+struct Search;
+struct Relaxation;
+
+/* What a game does differently, chosen once when its search is made (Klondike with one
+ * card a deal or three, Lady Jane, Baker's Dozen: _dfs.h) instead of asked of a flag
+ * wherever it matters. */
 typedef struct {
+    int (*autoplay)(struct Search *S);            /* its safe moves home (do_auto) */
+    void (*children)(struct Search *S, int tag);  /* the moves worth trying */
+    /* Klondike and Lady Jane only, for the relaxed games (_relaxed.h): whether the waste
+     * is a stack, whether relaxed game G is lost, the reserves in a key (settled: as a
+     * set) and the builds onto a tableau card from outside the tableau. */
+    int (*waste_stacked)(const struct Search *S);
+    int (*played_out)(const struct Search *S, struct Relaxation G);
+    void (*reserves_key)(const State *s, int settled, uint64_t *a, uint64_t *b);
+    void (*builds_from_outside)(struct Search *S, Prim *prefix, int npre, int j, int d,
+                                int rank, int in_stock);
+    int build_score; /* a run's move onto a card a return brought back */
+} Rules;
+
+typedef struct Search {
     State st;
-    int lady_jane;   /* 0: Klondike */
-    int bakers;      /* Baker's Dozen: 1; other_suit, kings_move: its options */
-    int other_suit, kings_move;
+    const Rules *rules;
+    int other_suit, kings_move; /* Baker's Dozen's options */
     uint64_t jitter; /* Baker's Dozen: a jittered move order's random state (0: none) */
     int shuffle;     /* Baker's Dozen: a shuffled order (from jitter) instead of a jittered one */
     int best;        /* Baker's Dozen: best-first with estimate best - 1 (0: depth-first) */

@@ -66,7 +66,7 @@ from ..position import Position
 from ..rules import Game
 from . import clock
 from .alternating import native, native_runner
-from .bakers_dozen_classes import line_of
+from .bakers_dozen_lines import line_of
 from .base import Adapter, Child, Tag
 from .schedule import Budget, Outcome, Runner, Schedule, Stage, Verdict
 
@@ -127,7 +127,7 @@ class BakersDozenAdapter(Adapter):
     capped at 10,000 states times Luby's 1, 1, 2, 1, 1, 2, 4, ..., until 0.85 (they win
     a third of the deals every earlier stage leaves: a win is often a short search away
     in some order, but not in ours), then, with Kings to the bottom, the search by
-    classes until 0.97 (``bakers_dozen_classes.py``: it proves in a second losses that
+    classes until 0.97 (``_bd_classes.h``: it proves in a second losses that
     take the exhaustive search millions of states, or more than any budget, and wins
     deals where every search of states sinks among the arrangements), then the
     exhaustive search (losses are few, and most are proved at once by the relaxation:
@@ -139,7 +139,7 @@ class BakersDozenAdapter(Adapter):
     table size (about 100 bytes each)."""
 
     looser_states = 3000
-    """The states a test of the looser game (``bakers_dozen_looser.py``) may open that no
+    """The states a test of the looser game (``_bd_looser.h``) may open that no
     earlier test of the same search by classes finished, before it gives up."""
 
     jitter_span = 8

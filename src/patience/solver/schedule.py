@@ -102,7 +102,7 @@ class Schedule:
     classes: float = 0.0
     """The share of the time by which the search by classes of states ends, after the
     shuffled restarts (0: none; Baker's Dozen with Kings to the bottom, whose native
-    runner has it: ``bakers_dozen_classes.py``). It meets each class of states that
+    runner has it: ``_bd_classes.h``). It meets each class of states that
     rearranging built cards connects once, so it proves losses whose proofs state by
     state are far too large, and finds wins the searches of states sink under."""
 

@@ -1,6 +1,8 @@
 """Baker's Dozen searched by classes of states (Kings to the bottom): the reference
 search, twin of ``_bd_classes.h``, which proves losses whose proofs state by state are
-far too large (docs/solver-log.md, sessions 30 and 31).
+far too large (docs/solver-log.md, sessions 30 and 31). Only the tests and
+``bench/groups.py`` run it: the solver runs the native search, and rebuilds its wins'
+lines with ``patience.solver.bakers_dozen_lines``.
 
 Classes (proof). A card c lying on a card it may be built on (a *parent*: one rank
 higher, of another suit with build=other-suit) at a pile's top may move onto another
@@ -31,7 +33,7 @@ Keys. No pile is special (Kings go to the bottom, an empty pile stays empty), so
 positions are compared with their piles as a set, and a class is keyed by each group
 in its least arrangement and the other piles. Moves home are the adapter's safe ones
 (``auto``) and a state the adapter's relaxation (``dead``) or the looser game
-(``bakers_dozen_looser.py``) proves lost is lost with its class.
+(``bd_looser_oracle.py``) proves lost is lost with its class.
 """
 
 from __future__ import annotations
@@ -39,23 +41,16 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from ..cards import RANK, SUIT
-from ..moves import Move
-from ..position import Position
-from . import clock
-from .alternating import heights
-from .bakers_dozen_looser import LooserGame
-from .schedule import Verdict
+from bd_looser_oracle import LooserGame
+from patience.cards import RANK, SUIT
+from patience.position import Position
+from patience.solver import bakers_dozen_lines, clock
+from patience.solver.alternating import heights
+from patience.solver.bakers_dozen import BakersDozenAdapter
+from patience.solver.bakers_dozen_lines import Heights, PileMove, Tableau
+from patience.solver.schedule import Verdict
 
-if TYPE_CHECKING:  # the adapter runs this search: no import at run time
-    from .bakers_dozen import BakersDozenAdapter
-
-Tableau = tuple[tuple[int, ...], ...]
-Heights = tuple[int, ...]
-PileMove = tuple[int, int]
-"""(pile, pile), or (pile, -1) for a card home."""
 Group = tuple[tuple[int, ...], set[tuple[tuple[int, ...], ...]]]
 """The piles of a group and every arrangement of those piles' cards."""
 
@@ -70,12 +65,11 @@ class ClassSearch:
             raise ValueError("the search by classes needs kings=to-bottom")
         self.start = start
         self.adapter = adapter
-        parents = adapter.parents
-        self.valid: Callable[[int, int], bool] = lambda c, q: q in parents[c]
+        self.valid = bakers_dozen_lines.valid_of(adapter.parents)
         self.classes = 0
         self.arrangements = 0
         self.states = 0
-        self.looser = LooserGame(parents, adapter.looser_states)
+        self.looser = LooserGame(adapter.parents, adapter.looser_states)
         self.deadline = float("inf")
         """When ``solve`` must end (``clock.now()``), looked at inside a group's
         enumeration too: one group can have millions of arrangements."""
@@ -83,12 +77,7 @@ class ClassSearch:
     # --- moves ---------------------------------------------------------------------
 
     def rearrangements(self, tab: Tableau) -> Iterator[PileMove]:
-        valid = self.valid
-        for i, pile in enumerate(tab):
-            if len(pile) > 1 and valid(pile[-1], pile[-2]):
-                for j, other in enumerate(tab):
-                    if j != i and other and valid(pile[-1], other[-1]):
-                        yield i, j
+        return bakers_dozen_lines.rearrangements(tab, self.valid)
 
     def other_moves(self, tab: Tableau, h: Heights) -> Iterator[PileMove]:
         """A top card home; a top card not lying on a card it may be built on onto
@@ -105,18 +94,7 @@ class ClassSearch:
                     if j != i and other and valid(c, other[-1]):
                         yield i, j
 
-    @staticmethod
-    def play(tab: Tableau, h: Heights, m: PileMove) -> tuple[Tableau, Heights]:
-        i, j = m
-        out = list(tab)
-        c = out[i][-1]
-        out[i] = out[i][:-1]
-        if j < 0:
-            hh = list(h)
-            hh[SUIT[c]] += 1
-            return tuple(out), tuple(hh)
-        out[j] = out[j] + (c,)
-        return tuple(out), h
+    play = staticmethod(bakers_dozen_lines.play)
 
     def position(self, tab: Tableau, h: Heights) -> Position:
         """The deal's position with this tableau and these cards home."""
@@ -129,7 +107,7 @@ class ClassSearch:
         return tuple(tuple(pile) for pile in p.tableau), tuple(heights(p))
 
     def dead(self, tab: Tableau, h: Heights) -> bool:
-        """The adapter's relaxation, then the looser game (``bakers_dozen_looser.py``):
+        """The adapter's relaxation, then the looser game (``bd_looser_oracle.py``):
         each proves a state lost (and so its class)."""
         return self.adapter.dead(self.position(tab, h), list(h)) or self.looser.lost(tab)
 
@@ -214,14 +192,7 @@ class ClassSearch:
                     todo.append(u)
         return seen
 
-    @staticmethod
-    def with_arrangement(
-        tab: Tableau, piles: tuple[int, ...], arrangement: tuple[tuple[int, ...], ...]
-    ) -> Tableau:
-        out = list(tab)
-        for k, cards in zip(piles, arrangement, strict=True):
-            out[k] = cards
-        return tuple(out)
+    with_arrangement = staticmethod(bakers_dozen_lines.with_arrangement)
 
     def key(self, tab: Tableau, h: Heights, groups: list[Group]) -> tuple[object, ...]:
         """The class's key: each group in its least arrangement, the piles as a set."""
@@ -307,87 +278,3 @@ class ClassSearch:
 
 class _OutOfTime(Exception):
     """A group's enumeration passed the search's deadline."""
-
-
-def line_of(
-    adapter: BakersDozenAdapter,
-    start: Position,
-    children: list[bytes],
-    deadline: float = float("inf"),
-) -> list[Move] | None:
-    """The winning line that the native search by classes found from ``start``, as
-    engine moves (None if not made by ``deadline``): ``children`` are its moves from one
-    class to the next, each the state it was made from (packed: each pile's cards, then
-    255) and, at bytes 66 and 67, the pile it takes a card from and the pile it goes to
-    (255: home). Before each, every group's rearrangements bring its piles to that
-    state; after each, the safe moves home. Piles are known by their bottom card, which
-    no rearrangement moves."""
-    line, p = adapter.auto(start)
-    line = list(line)
-    for child in children:
-        piles = bytes(child[:66]).split(b"\xff")[:13]
-        where = {pile[0]: i for i, pile in enumerate(p.tableau) if pile}
-        want = {where[pile[0]]: tuple(pile) for pile in piles if pile}
-        path = _rearrange(adapter, p, want, deadline)
-        if path is None:
-            return None
-        for m in path:
-            line.append(m)
-            p = adapter.game.apply(p, m)
-        source = f"t{where[piles[child[66]][0]] + 1}"
-        if child[67] == 255:
-            home = adapter.game.foundation_move(p, source)
-            if home is None:
-                return None  # pragma: no cover - the search moved a card it could play
-            m = home
-        else:
-            m = Move(source, f"t{where[piles[child[67]][0]] + 1}")
-        p = adapter.game.apply(p, m)
-        done, p = adapter.auto(p)
-        line += [m, *done]
-    return line
-
-
-def _rearrange(
-    adapter: BakersDozenAdapter, p: Position, want: dict[int, tuple[int, ...]], deadline: float
-) -> list[Move] | None:
-    """Rearrangements that take the piles of ``p`` to ``want`` (pile -> cards): a
-    breadth-first search over the arrangements of the piles that differ, joined by
-    the piles their rearrangements reach when it fails (a group's piles at most, not
-    the whole class); None at ``deadline``."""
-    tab = tuple(tuple(pile) for pile in p.tableau)
-    search = ClassSearch(adapter, p)
-    piles = tuple(sorted(k for k, cards in want.items() if tab[k] != cards))
-    while piles:
-        goal = tuple(want[k] for k in piles)
-        first = tuple(tab[k] for k in piles)
-        came: dict[Tableau, tuple[Tableau, Move] | None] = {first: None}
-        todo = [first]
-        reached: set[int] = set()
-        for at in todo:
-            if at == goal:
-                break
-            if clock.now() > deadline:
-                return None
-            full = ClassSearch.with_arrangement(tab, piles, at)
-            for i, j in search.rearrangements(full):
-                if i not in piles or j not in piles:
-                    reached.update((i, j))
-                    continue
-                nxt, _ = search.play(full, (), (i, j))
-                key = tuple(nxt[k] for k in piles)
-                if key not in came:
-                    came[key] = (at, Move(f"t{i + 1}", f"t{j + 1}"))
-                    todo.append(key)
-        else:
-            if reached <= set(piles):
-                return None  # pragma: no cover - the search's states are its class's
-            piles = tuple(sorted(reached | set(piles)))
-            continue
-        path: list[Move] = []
-        step = came[goal]
-        while step is not None:
-            path.append(step[1])
-            step = came[step[0]]
-        return path[::-1]
-    return []

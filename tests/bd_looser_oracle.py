@@ -1,6 +1,6 @@
 """Baker's Dozen's looser game, a test that a position is lost (Kings to the bottom):
-the reference of ``_bd_looser.h``, used by the search by classes (docs/solver-log.md,
-sessions 26 and 33).
+the reference of ``_bd_looser.h``, used by the reference search by classes
+(``bd_classes_oracle.py``: the tests only; docs/solver-log.md, sessions 26 and 33).
 
 The looser game. Split each pile into its *base* (its cards up to the lowest card of
 the run at its top: the cards from the top down that each lie on a card they may be
@@ -38,7 +38,7 @@ so a later test of a state met again goes on where it stopped.
 
 from __future__ import annotations
 
-from ..cards import RANK, SUIT
+from patience.cards import RANK, SUIT
 
 Tableau = tuple[tuple[int, ...], ...]
 State = tuple[tuple[int, ...], int]

@@ -98,6 +98,7 @@ class FreeCell(Game):
     name = "freecell"
     title = "FreeCell"
     help = HELP
+    solver_adapter = "patience.solver.freecell:FreeCellAdapter"
     tableau_piles = 8
     reserve_piles = 4
     has_stock = False
@@ -111,7 +112,9 @@ class FreeCell(Game):
     def table(self) -> Table:
         """The free cells and the foundations in a row above the eight cascades; on a
         wide, low screen (a phone on its side) the free cells in a column on the left and
-        the foundations in one on the right, so that the cascades have the whole height."""
+        the foundations in one on the right, so that the cascades have the whole height; on
+        a narrow, tall one (a phone held upright) two rows of four cascades, where that
+        gives bigger cards."""
         top = Row(row(piles("r", 1, 4)).slots + row(piles("f", 1, 4), 4).slots)
         one = Arrangement(8, (top, row(piles("t", 1, 8), fan="down", height=3, grows=True)))
         side = Arrangement(
@@ -126,7 +129,18 @@ class FreeCell(Game):
                 ),
             ),
         )
-        return Table((one, side))
+        # A narrow, tall screen (a phone held upright): four columns, the free cells over
+        # the foundations over two rows of four cascades.
+        tall = Arrangement(
+            4,
+            (
+                row(piles("r", 1, 4)),
+                row(piles("f", 1, 4)),
+                row(piles("t", 1, 4), fan="down", height=2.2, grows=True),
+                row(piles("t", 5, 8), fan="down", height=2.2, grows=True),
+            ),
+        )
+        return Table((one, side, tall))
 
     def layout(self, deal: int) -> Position:
         """Microsoft's (and PySolFC's) FreeCell deal ``deal``: the shuffle dealt in rows."""

@@ -448,7 +448,9 @@ def test_every_game_name_is_translated(lang: str, catalogs: dict[str, Catalog]) 
     for name, game in GAMES.items():
         # A place's name, and Microsoft's (Windows calls it FreeCell in Spanish and French).
         if name not in ("klondike", "freecell"):
-            assert have[game.title] != game.title, f"{lang}: {name} keeps its English name"
+            # A game from elsewhere (the tests' toy) brings its own translations.
+            translated = have.get(game.title) or game.messages.get(lang, {}).get(game.title)
+            assert translated != game.title, f"{lang}: {name} keeps its English name"
 
 
 # A space a line may break at, where the number or word before it must stay with the sign

@@ -41,6 +41,12 @@ from .schedule import Schedule
 _F_NAMES = ("f1", "f2", "f3", "f4")
 
 
+WEIGHTS = ((1, 1, 2, 3, 3), (1, 1, 1, 2, 2), (1, 1, 2, 2, 4))
+"""The estimates' weights (``FreeCellAdapter.estimate``). The first won the most of
+Microsoft's deals 1-40 within 10,000 states each (39 of 40; equal weights won 35); the
+other two win deals it leaves (24, 82) within 30,000 (docs/solver.md)."""
+
+
 def _heights(p: Position) -> list[int]:
     """Each suit's height at home (0: its foundation not started)."""
     h = [0, 0, 0, 0]
@@ -54,16 +60,16 @@ class FreeCellAdapter(Adapter):
     """FreeCell's search: the canonical key, safe moves home, ordered and deduplicated
     children."""
 
-    schedule = Schedule(best=0.5, estimates=1, passes=0.6)
-    """A best-first search first (it wins most deals within a few thousand states), then
-    the discrepancy passes, then the exhaustive search, which alone proves a loss."""
+    schedule = Schedule(best=0.5, estimates=len(WEIGHTS), passes=0.6)
+    """Best-first searches first, one per estimate (they win most deals within a few
+    thousand states, and each wins deals the others miss), then the discrepancy passes,
+    then the exhaustive search, which alone proves a loss."""
 
     def estimate(self, p: Position, which: int) -> int:
-        """How far ``p`` looks from a win: the cards not home, the cards lying on the next
-        card of a suit to go home, twice the cards out of sequence (each must move once at
-        least), three times the free cells in use, less three times the empty cascades
-        (the weights won the most of MS deals 1-40 within 10,000 states each: 39, where
-        equal weights won 35; docs/solver.md)."""
+        """How far ``p`` looks from a win, by the weights ``WEIGHTS[which]`` of: the cards
+        not home, the cards lying on the next card of a suit to go home, the cards out of
+        sequence (each must move once at least), the free cells in use, and (taken off)
+        the empty cascades."""
         h = _heights(p)
         away = 52 - sum(h)
         need = unsorted = 0
@@ -76,7 +82,8 @@ class FreeCellAdapter(Adapter):
                     unsorted += 1
         cells = sum(1 for r in p.reserve if r)
         empty = sum(1 for t in p.tableau if not t)
-        return away + need + 2 * unsorted + 3 * cells - 3 * empty
+        w = WEIGHTS[which]
+        return w[0] * away + w[1] * need + w[2] * unsorted + w[3] * cells - w[4] * empty
 
     def key(self, p: Position) -> Hashable:
         """The cascades sorted, the free cells as a set, each suit's height at home."""

@@ -111,3 +111,12 @@ def test_a_stuck_position_is_lost_after_the_whole_search() -> None:
     )
     assert rules.is_stuck(p)
     assert solve(p, timeout=None, max_states=10_000).result == "lost"
+
+
+@pytest.mark.slow
+def test_microsofts_deal_11982_is_proven_lost_by_the_whole_search() -> None:
+    # The one deal of 1..32000 that no one wins: the exhaustive search (every cut proven)
+    # meets every state of it, 71,775 of them, and finds no win.
+    verdict, line, states = search(new_game(FC, 11982), adapter, max_states=100_000)
+    assert (verdict, line) == ("lost", [])
+    assert states < 100_000

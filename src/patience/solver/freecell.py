@@ -41,10 +41,10 @@ from .schedule import Schedule
 _F_NAMES = ("f1", "f2", "f3", "f4")
 
 
-WEIGHTS = ((1, 1, 2, 3, 3), (1, 1, 1, 2, 2), (1, 1, 2, 2, 4))
+WEIGHTS = ((1, 1, 2, 3, 3), (1, 1, 1, 2, 2), (1, 1, 2, 2, 4), (2, 1, 2, 3, 3))
 """The estimates' weights (``FreeCellAdapter.estimate``). The first won the most of
 Microsoft's deals 1-40 within 10,000 states each (39 of 40; equal weights won 35); the
-other two win deals it leaves (24, 82) within 30,000 (docs/solver.md)."""
+others win deals it leaves (24, 82, 106, 178) within 30,000 (docs/solver.md)."""
 
 
 def _heights(p: Position) -> list[int]:

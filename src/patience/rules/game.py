@@ -241,6 +241,18 @@ class Game:
         """The rank that goes on each card in the tableau (0: none), base rule aside."""
         return [next_rank(RANK[c], -1, self.tableau_cyclic) or 0 for c in range(52)]
 
+    def _foundation_takes(self, p: Position) -> dict[Card, list[str]]:
+        """What each foundation takes next: card -> the names of the foundations."""
+        f_take: dict[Card, list[str]] = {}
+        for i, f in enumerate(p.foundations):
+            acc = self._next_on_foundation(p, i, f)
+            if acc is None:
+                continue
+            rank, suit = acc
+            for s in (suit,) if suit >= 0 else range(4):
+                f_take.setdefault(s * 13 + rank - 1, []).append(F_NAMES[i])
+        return f_take
+
     def legal_moves(self, p: Position) -> list[Move]:
         """Every legal move, useful or not, in a fixed order.
 
@@ -253,15 +265,7 @@ class Game:
         fnd = p.foundations
         tab = p.tableau
         build = self._build_table
-        # What each foundation takes: card -> foundation names.
-        f_take: dict[Card, list[str]] = {}
-        for i in range(len(fnd)):
-            acc = self._next_on_foundation(p, i, fnd[i])
-            if acc is None:
-                continue
-            rank, suit = acc
-            for s in (suit,) if suit >= 0 else range(4):
-                f_take.setdefault(s * 13 + rank - 1, []).append(F_NAMES[i])
+        f_take = self._foundation_takes(p)
         # Tableau piles that take something: (index, top card or -1, rank taken).
         base = p.base if self.base_ends_sequence else 0
         below = self._below_table
@@ -279,7 +283,11 @@ class Game:
                 dests.append((j, -1, empty_rank))
         # Reserves that take a card: their names (none unless a reserve is built on).
         cap = self.reserve_capacity
-        res_room = [R_NAMES[k] for k, r in enumerate(p.reserve) if cap is None or len(r) < cap]
+        res_room = (
+            [R_NAMES[k] for k, r in enumerate(p.reserve) if cap is None or len(r) < cap]
+            if self.waste_to_reserve or self.reserve_from_tableau
+            else []
+        )
 
         def single(src: str, card: Card, to_tableau: bool, to_foundation: bool = True) -> None:
             if to_foundation:
@@ -306,6 +314,9 @@ class Game:
                 if f:
                     single(F_NAMES[i], f[-1], True, to_foundation=False)
         to_reserve = res_room if self.reserve_from_tableau else []
+        cyclic = self.tableau_cyclic
+        max_run = self.max_run
+        down = p.down
         for i, pile in enumerate(tab):
             if not pile:
                 continue
@@ -314,50 +325,42 @@ class Game:
             for fname in f_take.get(top_card, ()):
                 add(table[src, fname, 1])
             if dests:
-                self._tableau_moves(p, i, dests, add)
+                limit = len(pile) - down[i]
+                if limit > max_run:
+                    limit = max_run
+                length = 1
+                while length < limit:
+                    lower = pile[-length - 1]
+                    if RANK[lower] == base or not build[lower * 52 + pile[-length]]:
+                        break
+                    length += 1
+                top_rank = RANK[top_card]
+                for j, top, need in dests:
+                    if j == i:
+                        continue
+                    if not need:
+                        self._runs_to_empty(p, i, j, length, add)
+                        continue
+                    n = (need - top_rank) % 13 + 1 if cyclic else need - top_rank + 1
+                    if 1 <= n <= length and (top < 0 or build[top * 52 + pile[-n]]):
+                        if n == 1 or n <= self.max_run_for(p, i, j):
+                            add(table[src, T_NAMES[j], n])
             for name in to_reserve:
                 add(table[src, name, 1])
         if self.has_stock and self.deal_refusal(p) is None:
             add(DEAL)
         return moves
 
-    def _tableau_moves(
-        self,
-        p: Position,
-        i: int,
-        dests: list[tuple[int, Card, int]],
-        add: Callable[[Move], None],
+    def _runs_to_empty(
+        self, p: Position, i: int, j: int, length: int, add: Callable[[Move], None]
     ) -> None:
-        """Add the moves of tableau pile ``i``'s top card or runs onto the tableau ``dests``
-        (index, top card or -1 when empty, rank taken or 0 for any)."""
-        pile = p.tableau[i]
-        build = self._build_table
-        base = p.base if self.base_ends_sequence else 0
-        limit = len(pile) - p.down[i]
-        if limit > self.max_run:
-            limit = self.max_run
-        length = 1
-        while length < limit:
-            lower = pile[-length - 1]
-            if RANK[lower] == base or not build[lower * 52 + pile[-length]]:
-                break
-            length += 1
-        top_rank = RANK[pile[-1]]
-        src = T_NAMES[i]
-        table = _MOVES
-        cyclic = self.tableau_cyclic
-        for j, top, need in dests:
-            if j == i:
-                continue
-            if not need:
-                most = length if length == 1 else min(length, self.max_run_for(p, i, j))
-                for n in range(1, most + 1):
-                    add(table[src, T_NAMES[j], n])
-                continue
-            n = (need - top_rank) % 13 + 1 if cyclic else need - top_rank + 1
-            if 1 <= n <= length and (top < 0 or build[top * 52 + pile[-n]]):
-                if n == 1 or n <= self.max_run_for(p, i, j):
-                    add(table[src, T_NAMES[j], n])
+        """Add the moves of the top card and of every run of up to ``length`` cards of
+        tableau pile ``i`` into the empty pile ``j`` that takes any card, as far as there
+        is room (``max_run_for``)."""
+        most = length if length == 1 else min(length, self.max_run_for(p, i, j))
+        src, dst = T_NAMES[i], T_NAMES[j]
+        for n in range(1, most + 1):
+            add(_MOVES[src, dst, n])
 
     def is_legal(self, p: Position, move: Move) -> bool:
         """Whether ``move`` is legal in ``p``."""

@@ -154,6 +154,8 @@ def tiny(game: str, options: dict[str, str], rng: random.Random, n: int) -> Posi
                 res[rng.randrange(4)].append(c)
         elif game == "lady-jane" and where < 0.3:
             res[rng.randrange(7)].append(c)
+        elif game == "freecell" and where < 0.3 and any(not r for r in res):
+            rng.choice([r for r in res if not r]).append(c)
         else:
             tab[rng.randrange(len(tab))].append(c)
     if game == "hopscotch" and stock and rng.random() < 0.3:
@@ -170,8 +172,11 @@ def tiny(game: str, options: dict[str, str], rng: random.Random, n: int) -> Posi
 
 def crowded(game: str, options: dict[str, str], rng: random.Random, n: int) -> Position | None:
     """A Klondike or Lady Jane position with about ``n`` cards away, every tableau pile
-    holding some, each pile's top card (now and then two) face up, the stock short."""
+    holding some, each pile's top card (now and then two) face up, the stock short; a
+    FreeCell one with every cascade holding some and two to four free cells full."""
     rules = get_game(game, options)
+    if game == "freecell":
+        return _crowded_freecell(rules, rng, n)
     base = rng.randint(1, 13) if game == "lady-jane" else None
     out = _away(rng, n, base)
     rng.shuffle(out)
@@ -195,6 +200,24 @@ def crowded(game: str, options: dict[str, str], rng: random.Random, n: int) -> P
         k = rng.randint(1, len(stock))
         waste, stock = stock[:k], stock[k:]
     return _assemble(rules, base, stock, waste, tab, down, res, _redeals(rules, rng))
+
+
+def _crowded_freecell(rules: Game, rng: random.Random, n: int) -> Position | None:
+    """Every free cell full, every cascade holding cards (low ones mostly at the bottom),
+    and at most two legal moves: the few positions from which a FreeCell end game is
+    lost (drawn again up to 500 times; None if none came)."""
+    for _ in range(500):
+        out = _away(rng, n, None)
+        rng.shuffle(out)
+        res: list[list[int]] = [[out.pop()] for _ in range(4)]
+        out.sort(key=lambda c: c % 13 + rng.uniform(0, 6))
+        tab: list[list[int]] = [[] for _ in range(8)]
+        for i, c in enumerate(out):
+            tab[i % 8].append(c)
+        p = _assemble(rules, None, [], [], tab, [0] * 8, res, 0)
+        if p is not None and len(rules.legal_moves(p)) <= 4:
+            return p
+    return None
 
 
 def load_golden() -> list[dict[str, Any]]:

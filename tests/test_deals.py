@@ -40,6 +40,19 @@ def test_bakers_dozen_deal_n_is_pysolfc_game_n(deal: int) -> None:
     assert ours == pysol_layout("bakers_dozen", deal)
 
 
+@pytest.mark.parametrize("deal", [1, 2, 3, 100, 617, 11982, 31999, 32000, 32001, 500000, 10**12])
+def test_freecell_deal_n_is_pysolfc_and_microsoft_game_n(deal: int) -> None:
+    p = new_game("freecell", deal)
+    ours = [" ".join(TEXT[c] for c in pile) for pile in p.tableau]
+    assert ours == pysol_layout("freecell", deal)
+
+
+def test_golden_freecell_deal_1_is_microsofts() -> None:
+    p = new_game("freecell", 1)
+    assert " ".join(TEXT[pile[0]] for pile in p.tableau) == "JD 2D 9H JC 5D 7H 7C 5H"
+    assert " ".join(TEXT[c] for c in p.tableau[7]) == "5H 3H 3C 7S 7D TC"
+
+
 def test_golden_klondike_deal_1() -> None:
     p = new_game("klondike", 1)
     assert card_text(p.tableau[0][0]) == "QH"

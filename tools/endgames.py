@@ -30,7 +30,13 @@ from patience import game_for, play  # noqa: E402
 from patience.games import position_to_json  # noqa: E402
 from patience.solver import solve  # noqa: E402
 
-SIZES = {"klondike": (4, 30), "lady-jane": (4, 30), "bakers-dozen": (8, 20), "hopscotch": (4, 12)}
+SIZES = {
+    "klondike": (4, 30),
+    "lady-jane": (4, 30),
+    "bakers-dozen": (8, 20),
+    "hopscotch": (4, 12),
+    "freecell": (8, 26),
+}
 """Cards away from the foundations, least and most, per game."""
 
 STATES = 2_000_000
@@ -49,7 +55,7 @@ def collect(
         if len(losses) >= lost and len(wins) >= 4 * won:
             break
         n = rng.randint(lo, hi)
-        many = game in ("klondike", "lady-jane") and n > 12
+        many = game in ("klondike", "lady-jane", "freecell") and n > 12
         p = (crowded if many else tiny)(game, options, rng, n)
         if p is None:
             continue
@@ -81,9 +87,18 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=200_000, help="the plain search's states")
     ap.add_argument("--tries", type=int, default=1500, help="positions drawn per game and mode")
     ap.add_argument("--out", type=Path, default=GOLDEN)
+    ap.add_argument(
+        "--game", help="make this game's end games only, keeping the others' of the file"
+    )
     args = ap.parse_args()
     lines = []
+    if args.game:
+        with gzip.open(args.out, "rt", encoding="utf-8") as f:
+            kept = [json.loads(line) for line in f if line.strip()]
+        lines = [json.dumps(e, sort_keys=True) for e in kept if e["position"]["game"] != args.game]
     for game, options in VARIANTS:
+        if args.game and game != args.game:
+            continue
         found = collect(game, options, args.lost, args.won, args.limit, args.tries)
         kinds = [e["verdict"] for e in found]
         print(game, options, kinds.count("lost"), "lost", kinds.count("won"), "won", flush=True)

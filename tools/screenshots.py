@@ -38,6 +38,7 @@ GAMES = {
     "lady-jane": ({}, 5, 30),
     "bakers-dozen": ({}, 5, 24),
     "hopscotch": ({}, 2, 40),
+    "freecell": ({}, 1, 30),
 }
 SIZES = {
     "desktop": (DESKTOP, False),

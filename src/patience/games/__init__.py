@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..rules import Game
 from .bakers_dozen import BakersDozen
+from .freecell import FreeCell
 from .hopscotch import Hopscotch
 from .klondike import Klondike
 from .lady_jane import LadyJane
@@ -14,6 +15,7 @@ from .registry import GAMES, game_for, get_game, register, variants
 __all__ = [
     "GAMES",
     "BakersDozen",
+    "FreeCell",
     "Game",
     "Hopscotch",
     "Klondike",

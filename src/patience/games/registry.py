@@ -8,11 +8,14 @@ from ..errors import UnknownGameError
 from ..position import Position
 from ..rules import Game
 from .bakers_dozen import BakersDozen
+from .freecell import FreeCell
 from .hopscotch import Hopscotch
 from .klondike import Klondike
 from .lady_jane import LadyJane
 
-GAMES: dict[str, type[Game]] = {g.name: g for g in (Klondike, LadyJane, BakersDozen, Hopscotch)}
+GAMES: dict[str, type[Game]] = {
+    g.name: g for g in (Klondike, LadyJane, BakersDozen, Hopscotch, FreeCell)
+}
 """Every game by name, in menu order. Add one with ``register``; every layer reads it."""
 
 
@@ -61,4 +64,3 @@ def variants() -> list[tuple[str, dict[str, str]]]:
 def game_for(position: Position) -> Game:
     """The rules object that governs ``position``."""
     return _cached(position.game, position.options)
-

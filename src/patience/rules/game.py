@@ -7,7 +7,7 @@ is refused; ``validate`` (``problems.py``) checks a position read from outside.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import ClassVar
 
@@ -53,11 +53,20 @@ class Game:
     tableau_cyclic: ClassVar[bool] = False
     base_ends_sequence: ClassVar[bool] = False
     max_run: ClassVar[int] = 13
+    """The most cards that ever move as one unit; ``max_run_for`` may lower it per move."""
+    empty_takes_any: ClassVar[bool] = False
+    """Whether an empty tableau pile takes any card or run (FreeCell); otherwise it takes
+    what ``empty_rank`` says."""
     foundation_build: ClassVar[str] = IN_SUIT
     foundation_cyclic: ClassVar[bool] = False
     foundation_to_tableau: ClassVar[bool] = False
     reserve_to_tableau: ClassVar[bool] = False
     waste_to_reserve: ClassVar[bool] = False
+    reserve_from_tableau: ClassVar[bool] = False
+    """Whether a tableau pile's top card may go onto a reserve that has room (FreeCell's
+    free cells); a reserve card then never moves to another reserve."""
+    reserve_capacity: ClassVar[int | None] = None
+    """The most cards a reserve holds (FreeCell's free cells: 1); None: no limit."""
     score_offset: ClassVar[int] = 0
     """Cards that start on the foundations and do not count towards the score."""
     has_redeals: ClassVar[bool] = False
@@ -124,6 +133,11 @@ class Game:
     def foundation_step(self, i: int) -> int:
         """How many ranks each card of foundation ``i`` climbs."""
         return 1
+
+    def max_run_for(self, p: Position, src: int, dst: int) -> int:
+        """The most cards that may move as one unit from tableau pile ``src`` to ``dst``
+        in ``p`` (the constant ``max_run`` unless a game's room decides it)."""
+        return self.max_run
 
     def stock_playable(self, p: Position) -> bool:
         """Whether the stock's top card is face up and in play."""
@@ -227,6 +241,18 @@ class Game:
         """The rank that goes on each card in the tableau (0: none), base rule aside."""
         return [next_rank(RANK[c], -1, self.tableau_cyclic) or 0 for c in range(52)]
 
+    def _foundation_takes(self, p: Position) -> dict[Card, list[str]]:
+        """What each foundation takes next: card -> the names of the foundations."""
+        f_take: dict[Card, list[str]] = {}
+        for i, f in enumerate(p.foundations):
+            acc = self._next_on_foundation(p, i, f)
+            if acc is None:
+                continue
+            rank, suit = acc
+            for s in (suit,) if suit >= 0 else range(4):
+                f_take.setdefault(s * 13 + rank - 1, []).append(F_NAMES[i])
+        return f_take
+
     def legal_moves(self, p: Position) -> list[Move]:
         """Every legal move, useful or not, in a fixed order.
 
@@ -239,27 +265,29 @@ class Game:
         fnd = p.foundations
         tab = p.tableau
         build = self._build_table
-        # What each foundation takes: card -> foundation names.
-        f_take: dict[Card, list[str]] = {}
-        for i in range(len(fnd)):
-            acc = self._next_on_foundation(p, i, fnd[i])
-            if acc is None:
-                continue
-            rank, suit = acc
-            for s in (suit,) if suit >= 0 else range(4):
-                f_take.setdefault(s * 13 + rank - 1, []).append(F_NAMES[i])
+        f_take = self._foundation_takes(p)
         # Tableau piles that take something: (index, top card or -1, rank taken).
         base = p.base if self.base_ends_sequence else 0
         below = self._below_table
         empty_rank = self.empty_rank(p) or 0
+        any_card = self.empty_takes_any
         dests: list[tuple[int, Card, int]] = []
         for j, pile in enumerate(tab):
             if pile:
                 top = pile[-1]
                 if below[top] and RANK[top] != base:
                     dests.append((j, top, below[top]))
+            elif any_card:
+                dests.append((j, -1, 0))
             elif empty_rank:
                 dests.append((j, -1, empty_rank))
+        # Reserves that take a card: their names (none unless a reserve is built on).
+        cap = self.reserve_capacity
+        res_room = (
+            [R_NAMES[k] for k, r in enumerate(p.reserve) if cap is None or len(r) < cap]
+            if self.waste_to_reserve or self.reserve_from_tableau
+            else []
+        )
 
         def single(src: str, card: Card, to_tableau: bool, to_foundation: bool = True) -> None:
             if to_foundation:
@@ -268,7 +296,7 @@ class Game:
             if to_tableau:
                 rank = RANK[card]
                 for j, top, need in dests:
-                    if need == rank and (top < 0 or build[top * 52 + card]):
+                    if (need == rank or not need) and (top < 0 or build[top * 52 + card]):
                         add(table[src, T_NAMES[j], 1])
 
         if p.stock and self.stock_playable(p):
@@ -276,7 +304,7 @@ class Game:
         if p.waste:
             single("w", p.waste[-1], True)
             if self.waste_to_reserve:
-                for name in R_NAMES[: len(p.reserve)]:
+                for name in res_room:
                     add(table["w", name, 1])
         for i, r in enumerate(p.reserve):
             if r:
@@ -285,6 +313,7 @@ class Game:
             for i, f in enumerate(fnd):
                 if f:
                     single(F_NAMES[i], f[-1], True, to_foundation=False)
+        to_reserve = res_room if self.reserve_from_tableau else []
         cyclic = self.tableau_cyclic
         max_run = self.max_run
         down = p.down
@@ -295,27 +324,43 @@ class Game:
             top_card = pile[-1]
             for fname in f_take.get(top_card, ()):
                 add(table[src, fname, 1])
-            if not dests:
-                continue
-            limit = len(pile) - down[i]
-            if limit > max_run:
-                limit = max_run
-            length = 1
-            while length < limit:
-                lower = pile[-length - 1]
-                if RANK[lower] == base or not build[lower * 52 + pile[-length]]:
-                    break
-                length += 1
-            top_rank = RANK[top_card]
-            for j, top, need in dests:
-                if j == i:
-                    continue
-                n = (need - top_rank) % 13 + 1 if cyclic else need - top_rank + 1
-                if 1 <= n <= length and (top < 0 or build[top * 52 + pile[-n]]):
-                    add(table[src, T_NAMES[j], n])
+            if dests:
+                limit = len(pile) - down[i]
+                if limit > max_run:
+                    limit = max_run
+                length = 1
+                while length < limit:
+                    lower = pile[-length - 1]
+                    if RANK[lower] == base or not build[lower * 52 + pile[-length]]:
+                        break
+                    length += 1
+                top_rank = RANK[top_card]
+                for j, top, need in dests:
+                    if j == i:
+                        continue
+                    if not need:
+                        self._runs_to_empty(p, i, j, length, add)
+                        continue
+                    n = (need - top_rank) % 13 + 1 if cyclic else need - top_rank + 1
+                    if 1 <= n <= length and (top < 0 or build[top * 52 + pile[-n]]):
+                        if n == 1 or n <= self.max_run_for(p, i, j):
+                            add(table[src, T_NAMES[j], n])
+            for name in to_reserve:
+                add(table[src, name, 1])
         if self.has_stock and self.deal_refusal(p) is None:
             add(DEAL)
         return moves
+
+    def _runs_to_empty(
+        self, p: Position, i: int, j: int, length: int, add: Callable[[Move], None]
+    ) -> None:
+        """Add the moves of the top card and of every run of up to ``length`` cards of
+        tableau pile ``i`` into the empty pile ``j`` that takes any card, as far as there
+        is room (``max_run_for``)."""
+        most = length if length == 1 else min(length, self.max_run_for(p, i, j))
+        src, dst = T_NAMES[i], T_NAMES[j]
+        for n in range(1, most + 1):
+            add(_MOVES[src, dst, n])
 
     def is_legal(self, p: Position, move: Move) -> bool:
         """Whether ``move`` is legal in ``p``."""

@@ -42,6 +42,10 @@ def position_problems(game: Game, p: Position) -> list[str]:
     for k, (pile, d) in enumerate(zip(p.tableau, p.down, strict=True)):
         if d and d >= len(pile):
             problems.append(f"t{k + 1}: its top card must be face up")
+    cap = game.reserve_capacity
+    for k, r in enumerate(p.reserve):
+        if cap is not None and len(r) > cap:
+            problems.append(f"r{k + 1} holds {len(r)} cards, more than {cap}")
     if game.base_ends_sequence != (p.base is not None):
         problems.append(
             "'base' is required" if game.base_ends_sequence else f"{game.title} has no base rank"

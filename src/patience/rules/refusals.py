@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import RANK, SUIT, TEXT
+from ..cards import RANK, SUIT, TEXT, Card
 from ..moves import FOUNDATION, PILES, RESERVE, STOCK, TABLEAU, WASTE, Move
 from ..position import Pile, Position
 from .build import ALTERNATE_COLOUR, ANY_SUIT, OTHER_SUIT
@@ -107,22 +107,39 @@ def why_refused(game: Game, p: Position, move: Move) -> Refusal:
                 pile=dst,
             )
     elif dkind == TABLEAU:
-        if skind == RESERVE and not game.reserve_to_tableau:
-            return Refusal("a reserve card goes only to a foundation")
-        dest = p.tableau[j]
-        need = game.tableau_accepts(p, j)
-        if not dest:
-            if need is None:
-                return Refusal("{pile} is empty, and an empty tableau pile stays empty", pile=dst)
-            if game.max_run > 1:
-                return Refusal(
-                    "{pile} is empty: it takes only {ranks} (or a run led by one)",
-                    pile=dst,
-                    ranks=RANK_PLURALS[need],
-                )
+        why = _tableau_refusal(game, p, move, moving)
+        if why is not None:
+            return why
+    elif dkind == RESERVE:
+        why = _reserve_refusal(game, p, move)
+        if why is not None:
+            return why
+    elif dkind == STOCK:
+        return Refusal("nothing may be put on the stock")
+    elif dkind == WASTE:
+        return Refusal("nothing may be put on the waste")
+    return Refusal("{move} is not legal here", move=str(move))
+
+
+def _tableau_refusal(game: Game, p: Position, move: Move, moving: Card) -> Refusal | None:
+    skind, i = PILES[move.src]
+    j = PILES[move.dst][1]
+    dst, card = move.dst, TEXT[moving]
+    if skind == RESERVE and not game.reserve_to_tableau:
+        return Refusal("a reserve card goes only to a foundation")
+    dest = p.tableau[j]
+    need = game.tableau_accepts(p, j)
+    if not dest and not game.empty_takes_any:
+        if need is None:
+            return Refusal("{pile} is empty, and an empty tableau pile stays empty", pile=dst)
+        if game.max_run > 1:
             return Refusal(
-                "{pile} is empty: it takes only {ranks}", pile=dst, ranks=RANK_PLURALS[need]
+                "{pile} is empty: it takes only {ranks} (or a run led by one)",
+                pile=dst,
+                ranks=RANK_PLURALS[need],
             )
+        return Refusal("{pile} is empty: it takes only {ranks}", pile=dst, ranks=RANK_PLURALS[need])
+    if dest:
         top = TEXT[dest[-1]]
         if need is None:
             if game.base_ends_sequence and RANK[dest[-1]] == p.base:
@@ -130,16 +147,36 @@ def why_refused(game: Game, p: Position, move: Move) -> Refusal:
             return Refusal("nothing goes on {top}: nothing ranks below an Ace", top=top)
         if not game.builds_on(dest[-1], moving):
             return Refusal(BUILD_REFUSALS[game.tableau_build], card=card, top=top)
-    elif dkind == RESERVE:
-        if not game.waste_to_reserve:
-            return Refusal("nothing is built on a reserve")
-        if skind != WASTE:
-            return Refusal("only the waste card goes to a reserve")
-    elif dkind == STOCK:
-        return Refusal("nothing may be put on the stock")
-    elif dkind == WASTE:
-        return Refusal("nothing may be put on the waste")
-    return Refusal("{move} is not legal here", move=str(move))
+    if move.count > 1 and skind == TABLEAU:
+        most = game.max_run_for(p, i, j)
+        if move.count > most:
+            return Refusal(
+                "{count} cards cannot move to {pile}: with the free cells and empty piles "
+                "there is room to move {most} there, one card at a time",
+                count=move.count,
+                pile=dst,
+                most=most,
+            )
+    return None
+
+
+def _reserve_refusal(game: Game, p: Position, move: Move) -> Refusal | None:
+    skind, _ = PILES[move.src]
+    j = PILES[move.dst][1]
+    if not game.waste_to_reserve and not game.reserve_from_tableau:
+        return Refusal("nothing is built on a reserve")
+    if skind == TABLEAU and not game.reserve_from_tableau:
+        return Refusal("only the waste card goes to a reserve")
+    if skind != TABLEAU and not (skind == WASTE and game.waste_to_reserve):
+        if game.reserve_from_tableau:
+            return Refusal("only a tableau pile's top card goes to a free cell")
+        return Refusal("only the waste card goes to a reserve")
+    if move.count > 1:
+        return Refusal("a free cell takes one card at a time")
+    cap = game.reserve_capacity
+    if cap is not None and len(p.reserve[j]) >= cap:
+        return Refusal("{pile} is full: a free cell holds one card", pile=move.dst)
+    return None
 
 
 def has_pile(game: Game, p: Position, name: str) -> bool:

@@ -1,0 +1,165 @@
+"""FreeCell: a canonical key, safe moves home, and the moves worth trying, best first.
+
+Moves come from the engine's ``legal_moves`` (nothing is generated here), so every child
+is a legal move; every winning line is still replayed through ``play``.
+
+Canonical key (proof). Which cascade holds a pile, which free cell holds a card and
+which foundation holds a suit change no rule: every rule reads a cascade's cards, the
+count of empty cascades and free cells, and each suit's height at home. Positions equal
+up to the order of the cascades, of the free cells and of the foundations therefore
+have the same future (a line of one is a line of the other with the piles renamed), and
+the key is (the cascades sorted, the free cells' cards sorted, each suit's height).
+
+Safe moves home (proof). Let card c of rank r be playable home, with both cards of rank
+r - 1 of the other colour home already (every Ace: nothing lies on an Ace). Foundations
+never give a card back, so from now on nothing is ever built on c: only those two cards
+could be. Take a winning line W from S; S' is S with c home, and W' is W without c's
+moves. c is the top of its cascade or in a free cell in S, and stays a top (or in its
+cell) until W moves it; a run that W moves with c in it has c on top, and W' moves the
+same run less c. Every move of W' is legal: the positions of W' differ from W's only by
+c gone (a card uncovered earlier, a free cell or a cascade emptied earlier), and each
+rule only gains from that (more room for a run, a foundation at least as high); the
+target of a move onto c's pile in W lay on c, which nothing can. So W' wins, and c can
+go home at once.
+
+Cuts (no win lost). Moves whose children have the same key as another child are tried
+once: a card into the first empty free cell only, a card or run into the first empty
+cascade only (the key sorts both). A whole cascade moved into an empty cascade gives the
+parent's own key, a cycle: left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from ..cards import RANK, RED, SUIT
+from ..moves import Move
+from ..position import Position
+from .base import Adapter, Child, Tag
+from .schedule import Schedule
+
+_F_NAMES = ("f1", "f2", "f3", "f4")
+
+
+WEIGHTS = ((1, 1, 2, 3, 3), (1, 1, 1, 2, 2), (1, 1, 2, 2, 4), (2, 1, 2, 3, 3))
+"""The estimates' weights (``FreeCellAdapter.estimate``). The first won the most of
+Microsoft's deals 1-40 within 10,000 states each (39 of 40; equal weights won 35); the
+others win deals it leaves (24, 82, 106, 178) within 30,000 (docs/solver.md)."""
+
+
+def _heights(p: Position) -> list[int]:
+    """Each suit's height at home (0: its foundation not started)."""
+    h = [0, 0, 0, 0]
+    for f in p.foundations:
+        if f:
+            h[SUIT[f[0]]] = len(f)
+    return h
+
+
+class FreeCellAdapter(Adapter):
+    """FreeCell's search: the canonical key, safe moves home, ordered and deduplicated
+    children."""
+
+    schedule = Schedule(best=0.5, estimates=len(WEIGHTS), passes=0.6)
+    """Best-first searches first, one per estimate (they win most deals within a few
+    thousand states, and each wins deals the others miss), then the discrepancy passes,
+    then the exhaustive search, which alone proves a loss."""
+
+    def estimate(self, p: Position, which: int) -> int:
+        """How far ``p`` looks from a win, by the weights ``WEIGHTS[which]`` of: the cards
+        not home, the cards lying on the next card of a suit to go home, the cards out of
+        sequence (each must move once at least), the free cells in use, and (taken off)
+        the empty cascades."""
+        h = _heights(p)
+        away = 52 - sum(h)
+        need = unsorted = 0
+        for pile in p.tableau:
+            n = len(pile)
+            for k, c in enumerate(pile):
+                if RANK[c] == h[SUIT[c]] + 1:
+                    need += n - 1 - k
+                if k and not (RANK[pile[k - 1]] == RANK[c] + 1 and RED[pile[k - 1]] != RED[c]):
+                    unsorted += 1
+        cells = sum(1 for r in p.reserve if r)
+        empty = sum(1 for t in p.tableau if not t)
+        w = WEIGHTS[which]
+        return w[0] * away + w[1] * need + w[2] * unsorted + w[3] * cells - w[4] * empty
+
+    def key(self, p: Position) -> Hashable:
+        """The cascades sorted, the free cells as a set, each suit's height at home."""
+        return (
+            tuple(sorted(p.tableau)),
+            tuple(sorted(c for r in p.reserve for c in r)),
+            tuple(_heights(p)),
+        )
+
+    def auto(self, p: Position) -> tuple[list[Move], Position]:
+        """Send home, again and again, every top card whose rank-below cards of the other
+        colour are both home (proof in the module's docstring)."""
+        played: list[Move] = []
+        while True:
+            move = self._safe_move(p)
+            if move is None:
+                return played, p
+            played.append(move)
+            p = self.game.apply(p, move)
+
+    def _safe_move(self, p: Position) -> Move | None:
+        h = _heights(p)
+        for pile in (*p.reserve, *p.tableau):
+            if not pile:
+                continue
+            c = pile[-1]
+            s, r = SUIT[c], RANK[c]
+            if h[s] != r - 1:
+                continue
+            if r > 1 and any(h[o] < r - 1 for o in range(4) if RED[o * 13] != RED[c]):
+                continue
+            return Move(self._name(p, pile), self._home(p, s), 1)
+        return None
+
+    @staticmethod
+    def _name(p: Position, pile: tuple[int, ...]) -> str:
+        for i, r in enumerate(p.reserve):
+            if r is pile:
+                return f"r{i + 1}"
+        for i, t in enumerate(p.tableau):
+            if t is pile:
+                return f"t{i + 1}"
+        raise ValueError("no such pile")  # pragma: no cover
+
+    @staticmethod
+    def _home(p: Position, suit: int) -> str:
+        """The foundation that takes the next card of ``suit``: its own, or for an Ace the
+        first empty one (the engine's first move home)."""
+        for i, f in enumerate(p.foundations):
+            if f and SUIT[f[0]] == suit:
+                return _F_NAMES[i]
+        return _F_NAMES[next(i for i, f in enumerate(p.foundations) if not f)]
+
+    def children(self, p: Position, tag: Tag = None) -> list[Child]:
+        """The legal moves, one per child key where one move into an empty pile or cell
+        stands for all, best first: home, onto a card (longer runs first), out of a free
+        cell into an empty cascade, a cascade's cards into an empty cascade, into a cell."""
+        empty_t = next((f"t{i + 1}" for i, t in enumerate(p.tableau) if not t), None)
+        empty_r = next((f"r{i + 1}" for i, r in enumerate(p.reserve) if not r), None)
+        ranked: list[tuple[int, int, Move]] = []
+        for k, m in enumerate(self.game.legal_moves(p)):
+            dst = m.dst
+            if dst[0] == "f":
+                rank = 0
+            elif dst[0] == "r":
+                if dst != empty_r:
+                    continue
+                rank = 5
+            elif p.tableau[int(dst[1:]) - 1]:
+                rank = 1 if m.src[0] == "t" else 2
+            else:
+                if dst != empty_t:
+                    continue
+                if m.src[0] == "t" and m.count == len(p.tableau[int(m.src[1:]) - 1]):
+                    continue  # the whole cascade into an empty one: the same key
+                rank = 3 if m.src[0] == "r" else 4
+            ranked.append((rank, -m.count * 64 + k, m))
+        ranked.sort(key=lambda x: (x[0], x[1]))
+        return [((m,), p, m, None) for _, _, m in ranked]

@@ -148,7 +148,7 @@ class KlondikeAdapter(Adapter):
         # time only brings up cards that dealing one at a time can bring up too, in
         # the same order: see ``lost``), so a position it loses is lost.
         looser = None if (self.draw, self.limit) == (1, None) else (*args[:6], 1, -1, True)
-        return native_runner("search", args, budget, table_size, looser)
+        return native_runner("search", args, budget, table_size, looser, memo=True)
 
     def key(self, p: Position) -> bytes:
         """Foundations by suit, the tableau as a set of piles (with the cuts on, in its

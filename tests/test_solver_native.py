@@ -130,6 +130,26 @@ def test_bad_input_is_refused() -> None:
         )
 
 
+@pytest.mark.parametrize("mode", ["three", "unlimited", "single"])
+def test_a_memo_kept_across_the_passes_changes_no_search(mode: str) -> None:
+    """The relaxed verdicts' memo (``_tableau.memo()``) handed from one search of a
+    position to the next: each pass answers as it does with a memo of its own, the
+    same verdict, line and states (a verdict is a fact about a position)."""
+    native = alternating.native
+    assert native is not None
+    for deal in (50001, 50039, 50052):
+        p = new_game("klondike", deal, {"mode": mode})
+        draw = 3 if mode == "three" else 1
+        limit = {"three": -1, "unlimited": -1, "single": 2}[mode]
+        args = (*alternating.native_position(p), 0, draw, limit, True)
+        kept = native.memo()
+        for disc in (0, 1, 2, 4, 8, -1):
+            run = (*args, disc, 30.0, 20_000, 1 << 16, None)
+            assert native.search(*run, memo=kept) == native.search(*run), (deal, disc)
+    with pytest.raises(ValueError):
+        native.search(*run, memo=object())
+
+
 @pytest.mark.parametrize("mode", ["single", "three", "no-redeal"])
 def test_a_loss_under_looser_rules_settles_the_stricter_modes(mode: str) -> None:
     # Deal 31 is lost with one card a deal and unlimited redeals, the loosest mode; the

@@ -146,8 +146,39 @@ static void release(Search *S) {
     free(S->kids);
     entries_free(S->tnew.e, S->tnew.cap);
     entries_free(S->told.e, S->told.cap);
-    entries_free(S->memo.e, S->memo.cap);
+    if (S->kept) {
+        if (S->memo.e) *S->kept = S->memo; /* handed on to the solve's next search */
+    } else
+        entries_free(S->memo.e, S->memo.cap);
     free(S->path);
+}
+
+/* The relaxed verdicts' memo kept from one search of a solve to the next (memo()): a
+ * relaxed verdict is a fact about a position under the search's rules, not about the
+ * pass that asked. A capsule owns it and frees it. */
+#define KEPT_MEMO "patience.solver._tableau.memo"
+
+static void kept_free(PyObject *capsule) {
+    Table *t = PyCapsule_GetPointer(capsule, KEPT_MEMO);
+    if (!t) return;
+    entries_free(t->e, t->cap);
+    free(t);
+}
+
+static PyObject *py_memo(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    Table *t = calloc(1, sizeof(Table));
+    if (!t || !table_init(t, 1 << 12)) {
+        free(t);
+        return PyErr_NoMemory();
+    }
+    PyObject *capsule = PyCapsule_New(t, KEPT_MEMO, kept_free);
+    if (!capsule) {
+        entries_free(t->e, t->cap);
+        free(t);
+    }
+    return capsule;
 }
 
 /* Fill the foundations, piles and face-down counts, search, and answer
@@ -200,8 +231,9 @@ static PyObject *run(Search *S, PyObject *fnd, PyObject *tab, PyObject *down, in
      * zeroed) a pass, most of the time of a deal the passes win at once (draw-3 deals
      * 50001..50100 won within 20,000 states: 1.05 million page faults to 3,800, 2.2
      * CPU s to 1.25, the same states). */
+    if (S->kept) S->memo = *S->kept;
     if (!table_init(&S->tnew, 1 << 12) || !table_init(&S->told, 1 << 12) ||
-        !table_init(&S->memo, 1 << 12)) {
+        (!S->kept && !table_init(&S->memo, 1 << 12))) {
         PyErr_NoMemory();
         goto fail;
     }
@@ -236,18 +268,21 @@ fail:
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"stock", "waste", "foundations", "tableau", "down", "redeals",
                             "draw", "limit", "prune", "discrepancies", "seconds",
-                            "max_states", "table_size", "cancel", NULL};
-    PyObject *stock, *waste, *fnd, *tab, *down, *cancel;
+                            "max_states", "table_size", "cancel", "memo", NULL};
+    PyObject *stock, *waste, *fnd, *tab, *down, *cancel, *memo = Py_None;
     int redeals, draw, limit, prune, disc;
     double seconds;
     long long max_states, table_size;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOiiipidLLO", names, &stock, &waste, &fnd,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOiiipidLLO|O", names, &stock, &waste, &fnd,
                                      &tab, &down, &redeals, &draw, &limit, &prune, &disc,
-                                     &seconds, &max_states, &table_size, &cancel))
+                                     &seconds, &max_states, &table_size, &cancel, &memo))
         return NULL;
+    Table *kept = NULL;
+    if (memo != Py_None && !(kept = PyCapsule_GetPointer(memo, KEPT_MEMO))) return NULL;
     Search *S = calloc(1, sizeof(Search));
     if (!S) return PyErr_NoMemory();
+    S->kept = kept;
     State *s = &S->st;
     uint8_t buf[52];
     int n;
@@ -412,9 +447,12 @@ static PyObject *py_bakers_dozen_classes(PyObject *self, PyObject *args, PyObjec
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
      "search(stock, waste, foundations, tableau, down, redeals, draw, limit, prune,"
-     " discrepancies, seconds, max_states, table_size, cancel) -> (verdict, moves, states)\n"
+     " discrepancies, seconds, max_states, table_size, cancel, memo=None) -> (verdict, moves,"
+     " states)\n"
      "verdict: 0 won, 1 lost, 2 unknown; discrepancies < 0: exhaustive; max_states < 0:"
-     " none."},
+     " none; memo: memo()'s, shared by the searches of one position under the same rules."},
+    {"memo", py_memo, METH_NOARGS,
+     "memo() -> a memo of relaxed verdicts for search(memo=...), freed with it."},
     {"lady_jane", (PyCFunction)(void (*)(void))py_lady_jane, METH_VARARGS | METH_KEYWORDS,
      "lady_jane(stock, waste, foundations, tableau, down, reserve, base, prune,"
      " discrepancies, seconds, max_states, table_size, cancel) -> (verdict, moves, states)"},

@@ -112,6 +112,7 @@ typedef struct Search {
     size_t half;
     Table memo;
     size_t memo_limit;
+    Table *kept; /* the memo of the solve's searches before this one (memo()), or NULL */
     PathKey *path; /* the keys of the states on the current line (_dfs.h) */
     size_t npath, cappath;
     long long states, max_states;

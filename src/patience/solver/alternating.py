@@ -72,6 +72,7 @@ def native_runner(
     table_size: int,
     looser: tuple[Any, ...] | None = None,
     seeded: bool = False,
+    memo: bool = False,
 ) -> Runner | None:
     """A runner (``schedule.run``) of the native module ``_tableau``
     (``_tableau.c``: the same search as the reference one, with the same moves in
@@ -84,11 +85,22 @@ def native_runner(
     ``looser``: the same position under looser rules, whose winning lines include
     every winning line of the real rules (a position lost under them is lost), for the
     schedule's looser stage.
+
+    ``memo``: the stages share the relaxed games' verdicts (``_tableau.memo()``), one
+    memo for the real rules and one for the looser ones (``search`` only). A verdict is a
+    fact about a position under the rules, not about the stage that asked, and each
+    discrepancy pass searches again the states of the pass before it.
     """
     if native is None:
         return None
     run = getattr(native, name)
     table = table_size * NATIVE_TABLE_FACTOR
+    memos: dict[bool, object] = {}
+
+    def kept(looser: bool) -> object:
+        if looser not in memos:
+            memos[looser] = native.memo()
+        return memos[looser]
 
     def stage(s: Stage, max_states: int | None) -> Outcome:
         if (s.looser and looser is None) or (s.estimate is not None and not seeded):
@@ -102,6 +114,7 @@ def native_runner(
             table,
             budget.cancel,
             *((s.seed, -1 if s.estimate is None else s.estimate, s.shuffle) if seeded else ()),
+            **({"memo": kept(s.looser)} if memo else {}),
         )
         return Verdict.of_code(code), [Move.parse(m) for m in line], n
 

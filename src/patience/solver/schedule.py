@@ -51,7 +51,7 @@ class Schedule:
     whole budget under one bad early move) until ``passes``; jittered restarts until
     ``restarts``; shuffled restarts until ``shuffled``; the search by classes until
     ``classes``; then the exhaustive search until the end. With ``looser`` set, the
-    passes stop at a tenth of the time (or ``passes``, if sooner) for the proof of the
+    passes stop at ``looser_from`` of the time (or ``passes``, if sooner) for the proof of the
     same position under looser rules: passes under them until ``looser_passes``, then
     their exhaustive search until ``looser``; only a ``lost`` counts (a search whose
     runner knows such rules: the native Klondike)."""
@@ -94,6 +94,9 @@ class Schedule:
     """The share of the time by which discrepancy passes under the looser rules end,
     before their exhaustive search: a win under them ends that stage at once (it proves
     nothing), and the search under the real rules gets the rest of the time."""
+    looser_from: float = 0.1
+    """With ``looser``: the share of the time (at most ``passes``) after which the passes
+    stop for the proof under looser rules; they go on after it, until ``passes``."""
     best: float = 0.0
     """The share of the time by which the best-first searches (``best.py``) end: one per
     estimate of the adapter, one after another, each until its equal part (0: none)."""
@@ -313,7 +316,7 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
             continue
         verdict, moves = stage(Stage(min(until, budget.deadline), estimate=which))
     if schedule.looser:
-        passes(min(lds_end, budget.at(0.1)))
+        passes(min(lds_end, budget.at(schedule.looser_from)))
         if verdict == Verdict.UNKNOWN and not budget.spent():
             verdict = looser()
     passes(lds_end)

@@ -96,7 +96,8 @@ class Settings:
     """How hard to think. Same settings, view and seed: same answer (within budget)."""
 
     samples: int = 12
-    """Arrangements of the unseen cards to draw."""
+    """Arrangements of the unseen cards to draw (method ``labels``: stock orders on which
+    the policy is played out, its chance the share won)."""
     max_states: int = 20_000
     """States per solve of one arrangement (beyond them its verdict is unknown); with
     one arrangement only (one unseen card at most), ``samples`` times as many."""

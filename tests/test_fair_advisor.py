@@ -15,7 +15,7 @@ from patience.fair import Estimate, Knowledge, Settings, advise, chance, sample
 from patience.fair.bot import advisor_chooser, greedy_chooser, play_deal
 from patience.fair.greedy import greedy_move, state_key
 from patience.fair.hopscotch import labels_move
-from patience.fair_assist import HINT, fair_hint
+from patience.fair_assist import PLAYOUTS, fair_hint
 from patience.games import game_for
 from patience.moves import Move
 from patience.solver import clock, solve
@@ -329,7 +329,7 @@ def test_hopscotch_labels_win_deals_the_sampled_solves_lost(deal: int) -> None:
 
 def test_hopscotch_advice_by_labels_reads_only_the_view_and_history() -> None:
     # The same view and history with another stock order (cards never seen): the same
-    # move; the game's hint uses the method, the position's own chance beside it.
+    # move; the game's hint uses the method, its chance the policy's own playouts.
     game = get_game("hopscotch")
     p = game.new_position(3)
     history = [p]
@@ -345,7 +345,8 @@ def test_hopscotch_advice_by_labels_reads_only_the_view_and_history() -> None:
     other_keys = {_restock(state_key(q), other) for q in history}
     assert labels_move(other, other_keys) == advice.move
     hint = fair_hint(p, k, keys, 600.0, threading.Event())
-    assert hint["move"] == str(advice.move) and hint["samples"] == HINT.samples
+    assert hint["move"] == str(advice.move) and hint["samples"] == PLAYOUTS["hopscotch"]
+    assert hint["kind"] == "fair-playouts" and hint["undecided"] == 0
     with pytest.raises(ValueError, match="Hopscotch"):
         advise(get_game("klondike").new_position(1), Knowledge(), settings)
 

@@ -70,13 +70,24 @@ def test_the_command_line_hint_depends_only_on_what_the_player_sees(tmp_path: Pa
 
 
 def test_the_command_line_words_the_chance_as_an_estimate() -> None:
+    # Klondike's is a clairvoyant's share (issue 55), said to be: never the player's chance.
     result = runner.invoke(cli_app, ["hint", "klondike", "--deal", "3", "--timeout", "600"])
     assert result.exit_code == 0, result.stderr
     move, chance = result.stdout.splitlines()
     assert move in [
         str(m) for m in get_game("klondike").legal_moves(get_game("klondike").new_position(3))
     ]
-    assert chance.startswith("about ") and "95%" in chance and "arrangements" in chance
+    assert chance.startswith("a player who could see every card: about ")
+    assert "95%" in chance and "arrangements" in chance and "may be lower" in chance
+
+
+def test_the_command_line_words_hopscotchs_chance_as_the_advices() -> None:
+    result = runner.invoke(cli_app, ["hint", "hopscotch", "--deal", "3", "--timeout", "600"])
+    assert result.exit_code == 0, result.stderr
+    move, chance = result.stdout.splitlines()
+    assert move == "deal"
+    assert chance.startswith("about ") and "following this advice" in chance
+    assert "20 games played out" in chance
 
 
 def test_the_command_line_peek_hint_is_the_proven_one(tmp_path: Path) -> None:
@@ -127,10 +138,11 @@ def test_the_chance_to_win_is_an_estimate_with_its_interval(tmp_path: Path) -> N
     with make_client(tmp_path, chance_timeout=600.0, chance_settings=SMALL) as c:
         gid = create(c, game="klondike", deal=3)["id"]
         e = c.get(f"/api/games/{gid}/chance").json()
-        assert e["samples"] == SMALL.samples and not e["exact"]
+        assert e["samples"] == SMALL.samples and not e["exact"] and e["kind"] == "clairvoyant"
         assert e["samples"] == c.get(f"/api/games/{gid}/chance").json()["samples"]
         near = create(c, position=near_won())["id"]
         assert c.get(f"/api/games/{near}/chance").json() == {
+            "kind": "proven",
             "chance": 1.0,
             "interval": [pytest.approx(0.2065, abs=1e-3), 1.0],
             "samples": 1,

@@ -51,8 +51,12 @@ def test_hint_is_fair_by_default_and_the_peeking_tools_wait(page: Page, server: 
     page.keyboard.press("h")
     status = page.locator("#status")
     expect(status).to_have_attribute("data-kind", "hint")
-    expect(status).to_contain_text(re.compile(r"Hint: .+, about \d+% from here"))
+    # Klondike's chance is a clairvoyant's (issue 55): said to be, never the player's own.
+    expect(status).to_contain_text(
+        re.compile(r"Hint: .+ \(a player who could see every card: \d+%\)")
+    )
     expect(status.locator(".chance-detail")).to_contain_text("4 arrangements of the unseen cards")
+    expect(status.locator(".chance-detail")).to_contain_text("your own chance may be lower")
     expect(page.locator("#table .ring.hint-target")).to_have_count(1)
     assert not server.api("GET", f"/games/{view['id']}")["assisted"]
     # The winnable indicator peeks too: not offered until the solver may look.
@@ -96,12 +100,12 @@ def test_the_chance_to_win_indicator(page: Page, server: LiveServer) -> None:
     page.locator("#setting-showChance").check()
     page.keyboard.press("Escape")
     chance = page.locator("#info .chance")
-    expect(chance).to_have_text(re.compile(r"^Chance to win: about \d+%$"))
+    expect(chance).to_have_text(re.compile(r"^A player who could see every card: \d+%$"))
     expect(chance).to_have_attribute("title", re.compile("4 arrangements"))
     # After a move it asks again, for the new position.
     page.keyboard.press("d")
     expect(page.locator("#info .moves")).to_have_text("1 move")
-    expect(chance).to_have_text(re.compile(r"^Chance to win: about \d+%$"))
+    expect(chance).to_have_text(re.compile(r"^A player who could see every card: \d+%$"))
 
 
 def test_the_hint_and_the_chance_change_language_at_once(page: Page, server: LiveServer) -> None:
@@ -120,11 +124,14 @@ def test_the_hint_and_the_chance_change_language_at_once(page: Page, server: Liv
     expect(chance).to_have_attribute("title", re.compile("4 arrangements"))
     page.select_option("#lang-select", "es")
     page.wait_for_function("() => document.documentElement.lang === 'es'")
-    expect(status).to_contain_text(re.compile(r"Pista: .+, alrededor del \d+\u00a0% desde aquí"))
-    expect(detail).to_have_text(
-        re.compile(r"^Intervalo del 95\u00a0%: .*4 repartos de las cartas no vistas$")
+    # Klondike's chance is a clairvoyant's, and said to be in Spanish too (issue 55).
+    expect(status).to_contain_text(
+        re.compile(r"Pista: .+ \(un jugador que viera todas las cartas: \d+\u00a0%\)")
     )
-    expect(chance).to_have_text(re.compile(r"^Probabilidad de ganar: aprox. \d+\u00a0%$"))
+    expect(detail).to_have_text(
+        re.compile(r"^Intervalo del 95\u00a0%: .*4 repartos de las cartas no vistas\. .*menor\.$")
+    )
+    expect(chance).to_have_text(re.compile(r"^Un jugador que viera todas las cartas: \d+\u00a0%$"))
     expect(chance).to_have_attribute("title", re.compile("4 repartos de las cartas no vistas"))
 
 
@@ -153,7 +160,7 @@ def test_a_hint_does_not_wait_for_the_chance_indicator(
             page.keyboard.press("h")
             status = page.locator("#status")
             expect(status).to_have_attribute("data-kind", "hint")
-            expect(status).to_contain_text(re.compile(r"about \d+% from here"))
+            expect(status).to_contain_text(re.compile(r"a player who could see every card: \d+%"))
             expect(page.locator("#info .chance")).to_have_text("Chance to win: …")  # asked again
         finally:
             solver_stubs.release(gate)
@@ -189,3 +196,43 @@ def test_the_chance_rests_on_the_decided_arrangements_and_says_so(
     assert "26 repartos" in got["es"][0] and "(4 más sin decidir" in got["es"][0]
     assert "30 repartos" in got["es"][1] and "más" not in got["es"][1]
     assert "26 répartitions" in got["fr"][0] and "(4 de plus" in got["fr"][0]
+
+
+def test_each_chance_is_worded_as_what_it_is_in_each_language(
+    page: Page, server: LiveServer
+) -> None:
+    # Issue 55: the fair policy's playouts are the player's chance ("about 40% from
+    # here"); a clairvoyant share is only ever "a player who could see every card".
+    open_game(page, server, {"game": "klondike", "deal": 7})
+    got = page.evaluate(
+        """async () => {
+          const i18n = await import('/i18n.js');
+          const fair = await import('/fair.js');
+          const base = { fair: true, verdict: 'unknown', chance: 0.4, interval: [0.2, 0.6],
+                         samples: 20, undecided: 0, exact: false };
+          const out = {};
+          for (const lang of ['en', 'es', 'fr']) {
+            await i18n.setLanguage(lang, false);
+            const playouts = { ...base, kind: 'fair-playouts' };
+            const clairvoyant = { ...base, kind: 'clairvoyant' };
+            out[lang] = [
+              fair.hintText(playouts, 'deal'), fair.chanceDetail(playouts),
+              fair.hintText(clairvoyant, 'deal'), fair.chanceDetail(clairvoyant),
+            ];
+          }
+          return out;
+        }"""
+    )
+    assert got["en"] == [
+        "Hint: deal, about 40% from here",
+        "95% interval 20–60%, from 20 games played out with this advice over orders of the"
+        " unseen cards",
+        "Hint: deal (a player who could see every card: 40%)",
+        "95% interval 20–60%, from 20 arrangements of the unseen cards. What a player who"
+        " could see every card would win: an upper bound, your own chance may be lower.",
+    ]
+    assert "40\u00a0% desde aquí" in got["es"][0] and "20 partidas jugadas" in got["es"][1]
+    assert "un jugador que viera todas las cartas: 40\u00a0%" in got["es"][2]
+    assert "20 parties jouées" in got["fr"][1]
+    assert "un joueur qui verrait toutes les cartes\u00a0: 40\u202f%" in got["fr"][2]
+    assert "peut être plus faible" in got["fr"][3] and "puede ser menor" in got["es"][3]

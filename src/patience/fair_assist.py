@@ -18,7 +18,7 @@ from collections.abc import Collection, Hashable
 from dataclasses import replace
 from typing import Any
 
-from .fair import Estimate, Knowledge, Settings, advise, chance
+from .fair import Estimate, Knowledge, Settings, advise, chance, policy_chance
 from .fair.greedy import greedy_move
 from .games import game_for
 from .position import Position
@@ -33,20 +33,43 @@ METHOD = {"hopscotch": "labels"}
 """A game's own method for the hint, where it plays better than ``HINT``'s (Hopscotch:
 47.8% of deals 1..2000 against 36.9%, docs/fair-play.md)."""
 
+PLAYOUTS = {"hopscotch": 20}
+"""The hint's playouts of the game's own policy (``METHOD``): its chance is the share of
+them won (about 0.06 CPU s a playout from a deal's start, less later)."""
+
 CHANCE = Settings(samples=30)
-"""The chance to win's settings: more arrangements than a hint (no plan to score)."""
+"""The chance to win's settings: more arrangements than a hint (no plan to score); in a
+game with a policy of its own (``METHOD``), its playouts."""
+
+KINDS = ("proven", "fair-playouts", "clairvoyant")
+"""What a chance is: ``proven``, the solver's verdict (nothing left unseen to guess);
+``fair-playouts``, the share of the game's fair policy's playouts won over sampled
+arrangements of the unseen cards, the chance of a player who follows the fair advice
+(Hopscotch); ``clairvoyant``, the share of sampled arrangements a player who could see
+every card would win, an upper bound on the player's chance, never to be shown as it
+(Klondike, Lady Jane: no fair policy cheap enough to play out yet)."""
 
 
-def estimate_json(e: Estimate, exact: bool) -> dict[str, Any]:
+def kind_of(position: Position, exact: bool) -> str:
+    """What the chance of ``position`` is (``KINDS``)."""
+    if exact:
+        return "proven"
+    return "fair-playouts" if position.game in METHOD else "clairvoyant"
+
+
+def estimate_json(e: Estimate, exact: bool, kind: str = "clairvoyant") -> dict[str, Any]:
     """An estimate as data: the share of decided arrangements won (None when none is
     decided), its 95% interval, the arrangements solved, those left undecided, and
     ``exact``: there was one arrangement only (at most one unseen card), so the share
     is the solver's verdict rather than an estimate; ``cut``: the time limit (or a newer
     request) stopped the run before every arrangement asked for was solved, so the answer
     rests on fewer and may differ on a less busy machine (else it depends on the view,
-    the settings and the seed alone)."""
+    the settings and the seed alone); ``kind``: what the share is (``KINDS``; a share
+    with nothing left unseen is ``proven``, its ``chance`` None when the solver did not
+    decide)."""
     decided = e.won + e.lost
     return {
+        "kind": "proven" if exact else kind,
         "chance": round(e.share, 4) if decided else None,
         "interval": [round(x, 4) for x in e.interval] if decided else None,
         "samples": e.samples,
@@ -92,7 +115,8 @@ def fair_hint(
             **estimate_json(Estimate(lost=1), exact=True),
         }
     if settings is HINT and position.game in METHOD:
-        settings = replace(settings, method=METHOD[position.game])
+        game = position.game
+        settings = replace(settings, method=METHOD[game], samples=PLAYOUTS[game])
     advice = advise(
         position,
         knowledge,
@@ -101,7 +125,9 @@ def fair_hint(
         seed=SEED,
         avoid=history_keys,
     )
-    estimate = estimate_json(advice.estimate, knowledge.one_arrangement(position))
+    exact = knowledge.one_arrangement(position)
+    kind = "fair-playouts" if settings.method in METHOD.values() else "clairvoyant"
+    estimate = estimate_json(advice.estimate, exact, kind)
     verdict = "unknown"
     if estimate["exact"]:
         verdict = "winnable" if estimate["chance"] else "lost"
@@ -127,11 +153,19 @@ def chance_of(
     seconds_left: float,
     cancel: threading.Event,
     settings: Settings = CHANCE,
+    history: Collection[Hashable] = (),
 ) -> dict[str, Any]:
-    """The share of arrangements of the unseen cards from which ``position`` can still
-    be won (``estimate_json``)."""
-    e = chance(position, knowledge, replace(settings, budget=seconds_left), cancel, SEED)
-    return estimate_json(e, knowledge.one_arrangement(position))
+    """The chance to win from ``position`` (``estimate_json``): in a game with a fair
+    policy of its own (``METHOD``), the share of its playouts won, replayed along
+    ``history`` (the game's ``state_key``s); elsewhere the share of arrangements of the
+    unseen cards a player who could see every card would win (``clairvoyant``)."""
+    exact = knowledge.one_arrangement(position)
+    timed = replace(settings, budget=seconds_left)
+    if position.game in METHOD:
+        e = policy_chance(position, knowledge, history, timed, cancel, SEED)
+        return estimate_json(e, exact, "fair-playouts")
+    e = chance(position, knowledge, timed, cancel, SEED)
+    return estimate_json(e, exact, kind_of(position, exact))
 
 
 def percent(x: float) -> str:
@@ -140,8 +174,9 @@ def percent(x: float) -> str:
 
 
 def chance_text(reply: dict[str, Any]) -> str:
-    """The chance of a reply in words, as the estimate it is (English: the command line's;
-    the page words it in the player's language)."""
+    """The chance of a reply in words, as the estimate it is, and whose chance it is
+    (English: the command line's; the page words it in the player's language). A
+    clairvoyant share is never called the player's chance."""
     if reply["chance"] is None:
         samples = reply["samples"]
         return f"chance unknown ({samples} arrangements, none decided within the search limit)"
@@ -151,7 +186,14 @@ def chance_text(reply: dict[str, Any]) -> str:
     n = reply["samples"]
     undecided = f", {reply['undecided']} undecided" if reply["undecided"] else ""
     undecided += ", cut short by the time limit" if reply.get("cut") else ""
+    if reply.get("kind") == "fair-playouts":
+        return (
+            f"about {percent(reply['chance'])} from here, following this advice "
+            f"(95%: {percent(lo)}-{percent(hi)}, {n} games played out over orders of the "
+            f"unseen cards{undecided})"
+        )
     return (
-        f"about {percent(reply['chance'])} from here "
-        f"(95%: {percent(lo)}-{percent(hi)}, {n} arrangements of the unseen cards{undecided})"
+        f"a player who could see every card: about {percent(reply['chance'])} "
+        f"(95%: {percent(lo)}-{percent(hi)}, {n} arrangements of the unseen cards{undecided};"
+        " your own chance may be lower)"
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .advisor import Advice, Estimate, Settings, advise, chance
+from .advisor import Advice, Estimate, Settings, advise, chance, policy_chance
 from .bot import Record, play_deal
 from .knowledge import Knowledge, player_view
 from .sample import sample
@@ -16,6 +16,7 @@ __all__ = [
     "advise",
     "chance",
     "play_deal",
+    "policy_chance",
     "player_view",
     "sample",
 ]

@@ -34,13 +34,14 @@ from collections import Counter
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass, field, replace
 
+from ..cards import RANK
 from ..games import game_for
 from ..moves import Move
 from ..position import Position
 from ..proportion import wilson
 from ..solver import clock, solve
 from .greedy import greedy_move, state_key
-from .hopscotch import labels_move
+from .hopscotch import labels_move, left_unseen, playout, replayed
 from .knowledge import Knowledge
 from .sample import sample
 
@@ -95,7 +96,8 @@ class Settings:
     """How hard to think. Same settings, view and seed: same answer (within budget)."""
 
     samples: int = 12
-    """Arrangements of the unseen cards to draw."""
+    """Arrangements of the unseen cards to draw (method ``labels``: stock orders on which
+    the policy is played out, its chance the share won)."""
     max_states: int = 20_000
     """States per solve of one arrangement (beyond them its verdict is unknown); with
     one arrangement only (one unseen card at most), ``samples`` times as many."""
@@ -271,6 +273,30 @@ def chance(
     return estimate.cut_short(clock.hit)
 
 
+def policy_chance(
+    position: Position,
+    knowledge: Knowledge,
+    history: Collection[Hashable] = (),
+    settings: Settings = Settings(),
+    cancel: threading.Event | None = None,
+    seed: int = 0,
+) -> Estimate:
+    """Hopscotch: the chance that a player who follows the fair advice (the labels
+    policy, ``fair.hopscotch``) from here wins, the share of its playouts won over
+    ``settings.samples`` sampled stock orders (``history``: the game's ``state_key``s,
+    along which the policy's labels are replayed). With at most one unseen card, the
+    solver's proven verdict."""
+    if position.game != "hopscotch":
+        raise ValueError("the policy's own chance is Hopscotch's")
+    knowledge = knowledge.observe(position)
+    clock = _Clock(settings.budget, cancel)
+    if knowledge.one_arrangement(position):
+        verdict, _ = proven_line(position, settings, clock)
+        if verdict != "unknown":
+            return Estimate().add(verdict)
+    return _playouts(position, knowledge, history, settings, seed, clock)
+
+
 def _reveals(knowledge: Knowledge, p: Position) -> bool:
     return knowledge.observe(p).seen != knowledge.seen
 
@@ -356,22 +382,47 @@ def _candidates(
     return kept
 
 
+def _playouts(
+    position: Position,
+    knowledge: Knowledge,
+    history: Collection[Hashable],
+    settings: Settings,
+    seed: int,
+    clock: _Clock,
+) -> Estimate:
+    """Hopscotch's labels policy played out from ``position`` (its labels replayed along
+    ``history``, the game's ``state_key``s) over ``settings.samples`` sampled stock
+    orders: won where it wins. Every playout is decided (no ``unknown``); the safety cut
+    stops the run between playouts and says so (``cut``)."""
+    state = replayed(position, history)
+    left = left_unseen(position)
+    waste = RANK[position.waste[-1]] if position.waste else None
+    rng = random.Random(seed)
+    estimate = Estimate()
+    for _ in range(settings.samples):
+        if clock.out():
+            return estimate.cut_short()
+        stock = [RANK[c] for c in sample(position, knowledge, rng).stock]
+        estimate = estimate.add("won" if playout(state, waste, stock, left) else "lost")
+    return estimate
+
+
 def _labels(
     position: Position,
-    draws: list[tuple[Position, str, list[Move]]],
+    knowledge: Knowledge,
+    settings: Settings,
+    seed: int,
     avoid: Collection[Hashable],
     clock: _Clock,
 ) -> Advice:
     """Hopscotch's own policy (``fair.hopscotch``), replayed along ``avoid`` (the game's
-    history), with the sampled arrangements' estimate of the position itself."""
+    history), with its own chance: the share of its playouts won (``_playouts``)."""
     if position.game != "hopscotch":
         raise ValueError("the method 'labels' is Hopscotch's")
-    root = Estimate()
-    for _, verdict, _ in draws:
-        root = root.add(verdict)
+    root = _playouts(position, knowledge, avoid, settings, seed, clock)
     move = labels_move(position, avoid)
     plan = () if move is None else (move,)
-    return Advice(move, plan, root.cut_short(clock.hit), ((plan, root),))
+    return Advice(move, plan, root, ((plan, root),))
 
 
 def advise(
@@ -400,10 +451,10 @@ def advise(
         if verdict == "lost":
             move = greedy_move(position, avoid)
             return Advice(move, () if move is None else (move,), Estimate(lost=1))
+    if settings.method == "labels":
+        return _labels(position, knowledge, settings, seed, avoid, clock)
     settings = _for_view(position, knowledge, settings)
     draws = _draws(position, knowledge, settings, seed, clock)
-    if settings.method == "labels":
-        return _labels(position, draws, avoid, clock)
     root = Estimate()
     for _, verdict, _ in draws:
         root = root.add(verdict)

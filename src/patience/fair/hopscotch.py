@@ -343,6 +343,11 @@ def _left(
     return left
 
 
+def left_unseen(position: Position) -> list[int]:
+    """The cards of each rank the player of ``position`` has not seen."""
+    return _left(position.waste, position.foundations, position.reserve)
+
+
 def _home(s: State, r: int, q: int, mine: Event | None) -> None:
     """Mirror a card of rank ``r`` (labelled ``mine``: a reserve card) going to
     foundation ``q``: a reserve card that held that event takes ``mine`` or a free one."""
@@ -457,3 +462,31 @@ def labels_move(position: Position, history: Collection[Hashable] = ()) -> Move 
         left = _left(position.waste, position.foundations, position.reserve)
         return place(s, RANK[position.waste[-1]], left)[1]
     return Move.deal() if position.stock else None
+
+
+def playout(s: State, waste: int | None, stock: list[int], left: list[int]) -> bool:
+    """Whether the policy wins from its state ``s`` (left as it is) with the waste card of
+    rank ``waste`` (None: none) and a stock of ranks ``stock`` (its top card last);
+    ``left``: the cards of each rank unseen now. The reserve tops that go are sent home
+    first, as ``labels_move`` sends them.
+
+    The playout stops, lost, at the first card the policy has to place closing a cycle
+    (no option, and no labelling found by the rescue): measured on deals 10001..10040,
+    the policy won none of the 24 games where that happened, and 83% of a playout's time
+    was spent after it (docs/fair-play.md)."""
+    s, last = s.copy(), s.last
+    s.last = last
+    while s.settle_move() is not None:
+        pass
+    left = list(left)
+    cards = list(stock)
+    r = waste
+    while r is not None or cards:
+        if r is None:
+            r = cards.pop()
+            left[r] -= 1
+        s, move = place(s, r, left)
+        if move.dst[0] == "r" and not s.acyclic():
+            return False
+        r = None
+    return sum(s.cnt) == 52

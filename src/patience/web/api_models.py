@@ -339,17 +339,28 @@ class GameView(BaseModel):
 
 
 class Chance(BaseModel):
-    """The chance to win from what the player has seen: the share of sampled arrangements
-    of the unseen cards from which the position can still be won (each solved knowing its
-    cards, so an upper bound on a fair player's chance), an estimate with its interval."""
+    """The chance to win from what the player has seen, an estimate with its interval;
+    ``kind`` says what it is."""
 
+    kind: Literal["proven", "fair-playouts", "clairvoyant"] = Field(
+        default="clairvoyant",
+        description="What `chance` is. fair-playouts: the share of playouts of the fair "
+        "advice's own policy won over sampled arrangements of the unseen cards, the chance "
+        "of a player who follows the fair advice from here (Hopscotch). clairvoyant: the "
+        "share of sampled arrangements that a player who could see every card would win, "
+        "an upper bound and not the player's chance (Klondike, Lady Jane). proven: nothing "
+        "is left unseen, the solver's verdict (Baker's Dozen; null `chance`: undecided).",
+    )
     chance: float | None = Field(
         default=None, description="Won among the decided arrangements, 0 to 1; null: none decided."
     )
     interval: list[float] | None = Field(
         default=None, description="The 95% Wilson interval [low, high] of `chance`."
     )
-    samples: int = Field(default=0, description="Arrangements of the unseen cards solved.")
+    samples: int = Field(
+        default=0,
+        description="Arrangements of the unseen cards solved (fair-playouts: played out).",
+    )
     undecided: int = Field(default=0, description="Of them, left undecided (not in `chance`).")
     exact: bool = Field(
         default=False,

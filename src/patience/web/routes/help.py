@@ -67,13 +67,18 @@ async def hint(
 async def chance(
     game_id: str, request: Request, calls: Calls, searches: Searches, limits: Limits
 ) -> dict[str, Any]:
-    """The chance to win from what the player has seen: the share of sampled
-    arrangements of the unseen cards from which the position can still be won, with
-    its 95% interval and the sample count (about 3 s at most; 503 when busy). A newer
-    request for the game cancels this one."""
+    """The chance to win from what the player has seen, with its 95% interval and the
+    sample count, and ``kind``, what it is: ``fair-playouts`` (Hopscotch: the share of
+    playouts of the fair advice's own policy won over sampled stock orders, the chance of
+    a player who follows it), ``clairvoyant`` (the share of sampled arrangements of the
+    unseen cards a player who could see every card would win: an upper bound, not the
+    player's chance) or ``proven`` (nothing unseen: the solver's verdict). About 3 s at
+    most; 503 when busy. A newer request for the game cancels this one."""
     arrived = time.monotonic()
-    position, knowledge, _keys = await calls.run(lambda: calls.service.player_state(game_id))
-    work = partial(fair_assist.chance_of, position, knowledge, settings=limits.chance_settings)
+    position, knowledge, keys = await calls.run(lambda: calls.service.player_state(game_id))
+    work = partial(
+        fair_assist.chance_of, position, knowledge, settings=limits.chance_settings, history=keys
+    )
     return await searches.newest(f"chance:{game_id}", request, limits.chance_timeout, work, arrived)
 
 

@@ -16,28 +16,42 @@ export const whyNoPeeking = () => t("Needs the setting “The solver may look at
 
 const percent = (x) => Math.round(100 * x);
 
-// An estimate's detail: its 95% interval and how many arrangements it rests on (the
-// decided ones: an arrangement the solver could not decide within the search limit is
-// left out of the chance, and said so).
+// An estimate's detail: its 95% interval and what it rests on. Its kind says whose
+// chance it is (issue 55): "fair-playouts" is the chance of a player who follows the
+// fair advice (its own playouts over orders of the unseen cards: Hopscotch);
+// "clairvoyant" is what a player who could see every card would win, never the
+// player's own chance (Klondike, Lady Jane); "proven" has nothing left to guess. An
+// arrangement the solver could not decide within the search limit is left out, and
+// said so.
 export function chanceDetail(c) {
   if (c.chance === null || c.chance === undefined) return "";
   if (c.exact) return t("No card is left unseen: this is certain.");
   const [low, high] = c.interval;
   const undecided = c.undecided || 0;
   const params = { low: percent(low), high: percent(high), n: c.samples - undecided, undecided };
-  if (!undecided) return t("95% interval {low}–{high}%, from {n} arrangements of the unseen cards", params);
-  return t(
-    "95% interval {low}–{high}%, from {n} arrangements of the unseen cards ({undecided} more not decided within the search limit, left out)",
-    params,
-  );
+  if (c.kind === "fair-playouts") {
+    return t("95% interval {low}–{high}%, from {n} games played out with this advice over orders of the unseen cards", params);
+  }
+  const detail = undecided
+    ? t(
+        "95% interval {low}–{high}%, from {n} arrangements of the unseen cards ({undecided} more not decided within the search limit, left out)",
+        params,
+      )
+    : t("95% interval {low}–{high}%, from {n} arrangements of the unseen cards", params);
+  if (c.kind !== "clairvoyant") return detail;
+  return `${detail}. ${t("What a player who could see every card would win: an upper bound, your own chance may be lower.")}`;
 }
 
-// The hint's words: a fair hint says its chance, as the estimate it is ("about 41% from
-// here"); a proven one (or one with nothing left unseen) says the move alone.
+// The hint's words: a fair hint says its chance as the estimate it is ("about 41% from
+// here" where it is the chance of following the advice; "a player who could see every
+// card: 83%" where it is the clairvoyant's); a proven one says the move alone.
 export function hintText(h, move) {
   if (h.verdict === "winnable") return t("Hint: {move}", { move });
   if (!h.fair || h.chance === null || h.chance === undefined) {
     return t("Best guess (not proven): {move}", { move });
+  }
+  if (h.kind === "clairvoyant") {
+    return t("Hint: {move} (a player who could see every card: {percent}%)", { move, percent: percent(h.chance) });
   }
   return t("Hint: {move}, about {percent}% from here", { move, percent: percent(h.chance) });
 }
@@ -96,9 +110,10 @@ export function chanceItem(v, settings) {
   if (!settings.showChance || !c || !v || c.view.id !== v.id) return null;
   if (c.checking) return { text: t("Chance to win: …"), title: "" };
   if (c.chance === null) return { text: t("Chance to win: unknown"), title: t("No arrangement was decided within the search limit.") };
-  const text = c.exact
-    ? t("Chance to win: {percent}%", { percent: percent(c.chance) })
-    : t("Chance to win: about {percent}%", { percent: percent(c.chance) });
+  const p = { percent: percent(c.chance) };
+  let text = t("Chance to win: about {percent}%", p);
+  if (c.exact) text = t("Chance to win: {percent}%", p);
+  else if (c.kind === "clairvoyant") text = t("A player who could see every card: {percent}%", p);
   return { text, title: chanceDetail(c) };
 }
 

@@ -100,12 +100,12 @@ def test_the_chance_to_win_indicator(page: Page, server: LiveServer) -> None:
     page.locator("#setting-showChance").check()
     page.keyboard.press("Escape")
     chance = page.locator("#info .chance")
-    expect(chance).to_have_text(re.compile(r"^A player who could see every card: \d+%$"))
+    expect(chance).to_have_text(re.compile(r"^Seeing every card: \d+%$"))
     expect(chance).to_have_attribute("title", re.compile("4 arrangements"))
     # After a move it asks again, for the new position.
     page.keyboard.press("d")
     expect(page.locator("#info .moves")).to_have_text("1 move")
-    expect(chance).to_have_text(re.compile(r"^A player who could see every card: \d+%$"))
+    expect(chance).to_have_text(re.compile(r"^Seeing every card: \d+%$"))
 
 
 def test_the_hint_and_the_chance_change_language_at_once(page: Page, server: LiveServer) -> None:
@@ -131,7 +131,7 @@ def test_the_hint_and_the_chance_change_language_at_once(page: Page, server: Liv
     expect(detail).to_have_text(
         re.compile(r"^Intervalo del 95\u00a0%: .*4 repartos de las cartas no vistas\. .*menor\.$")
     )
-    expect(chance).to_have_text(re.compile(r"^Un jugador que viera todas las cartas: \d+\u00a0%$"))
+    expect(chance).to_have_text(re.compile(r"^Viendo todas las cartas: \d+\u00a0%$"))
     expect(chance).to_have_attribute("title", re.compile("4 repartos de las cartas no vistas"))
 
 

@@ -113,7 +113,9 @@ export function chanceItem(v, settings) {
   const p = { percent: percent(c.chance) };
   let text = t("Chance to win: about {percent}%", p);
   if (c.exact) text = t("Chance to win: {percent}%", p);
-  else if (c.kind === "clairvoyant") text = t("A player who could see every card: {percent}%", p);
+  // Short on the info bar (it keeps to one line on a phone on its side); its tooltip says
+  // in full that this is what a player who could see every card would win.
+  else if (c.kind === "clairvoyant") text = t("Seeing every card: {percent}%", p);
   return { text, title: chanceDetail(c) };
 }
 

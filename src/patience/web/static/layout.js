@@ -158,7 +158,9 @@ function fitArrangement(view, arr, width, height, cards, upFan, acrossFan) {
   for (let scale = 1; ; scale *= 0.93) {
     const layout = computeLayout(view, arr, width, height, scale, upFan);
     const placed = placeCards(layout, cards, options);
-    const fits = placed.height <= height && placed.width <= width;
+    // A pile that runs into the row below does not fit either (FreeCell's two rows of
+    // cascades on a phone overlapped by a pixel).
+    const fits = placed.height <= height && placed.width <= width && placed.spill <= 0.5;
     if (fits || layout.cw * 0.93 < MIN_LEGIBLE_WIDTH) return { layout, placed, fits };
   }
 }
@@ -171,6 +173,7 @@ export function placeCards(layout, cards, options = {}) {
   const out = {};
   let bottom = layout.height;
   let right = 0;
+  let spill = 0; // how far a fanned pile runs past its row and the gap under it, into the next
   for (const [name, pile] of Object.entries(layout.piles)) {
     const list = cards[name] || [];
     const pos = [];
@@ -216,10 +219,11 @@ export function placeCards(layout, cards, options = {}) {
     for (const p of pos.length ? pos : [{ x: pile.x, y: pile.y }]) {
       bottom = Math.max(bottom, p.y + ch + gap);
       right = Math.max(right, p.x + cw + gap);
+      if (pile.fan === "down") spill = Math.max(spill, p.y + ch - pile.maxBottom - gap);
     }
     out[name] = pos;
   }
-  return { positions: out, height: Math.ceil(bottom), width: right };
+  return { positions: out, height: Math.ceil(bottom), width: right, spill };
 }
 
 // The pile whose area holds the point (x, y), with tableau piles reaching down their column.

@@ -34,14 +34,17 @@ Labels are the policy's memory of its own plan: they are kept from move to move,
 read from the view. Labelled again from the view at each move it plays worse: top down,
 earliest events first, 58 of the 200 tuning deals won instead of 96; bottom up, each
 card the event that best fits the one under it (played through the engine), 10 of
-10001..10040 instead of 16. So the game's advice (``patience.fair.hopscotch``, the same
-policy) replays the game's history to label each card as this model does.
+10001..10040 instead of 16. So the game's advice replays the game's history to label
+each card as this model does.
+
+The policy is the game's fair advice itself (``patience.fair.hopscotch``): this script
+plays its ``place`` on the ranks alone (the same moves as through the engine, deals 1..200
+checked), where it once had a copy of it (the two agreed on every deal of 1..300).
 """
 
 from __future__ import annotations
 
 import argparse
-import copy
 import csv
 import gzip
 import json
@@ -51,287 +54,23 @@ from pathlib import Path
 from typing import Any
 
 from patience.cards import RANK
+from patience.fair.hopscotch import State, place
 from patience.games import get_game
 from patience.proportion import wilson
 
-SEQ = [[((k + 1) * (i + 1)) % 13 or 13 for i in range(13)] for k in range(4)]
-"""SEQ[k][i]: the rank of foundation k's i-th card (0 is its starting club)."""
-POS = [[0] * 14 for _ in range(4)]
-for _k in range(4):
-    for _i, _r in enumerate(SEQ[_k]):
-        POS[_k][_r] = _i
-
-PEN = (100.0, 30.0, 5.0, 1.0, 0.0)
-EMPTY = 6.0
-B = 2.0
-Event = tuple[int, int]
-
-
-def _reaches(piles: list[list[tuple[int, int, int]]], src: Event, dst: Event) -> bool:
-    below: dict[Event, list[Event]] = {}
-    for p in piles:
-        for h in range(1, len(p)):
-            below.setdefault(p[h][1:], []).append(p[h - 1][1:])
-    seen: set[Event] = set()
-    stack = [src]
-    while stack:
-        e = stack.pop()
-        if e == dst:
-            return True
-        if e in seen:
-            continue
-        seen.add(e)
-        if e[1] < 12:
-            stack.append((e[0], e[1] + 1))
-        stack.extend(below.get(e, ()))
-    return False
-
-
-def _reach_set(piles: list[list[tuple[int, int, int]]], src: Event) -> set[Event]:
-    below: dict[Event, list[Event]] = {}
-    for p in piles:
-        for h in range(1, len(p)):
-            below.setdefault(p[h][1:], []).append(p[h - 1][1:])
-    seen: set[Event] = set()
-    stack = [src]
-    while stack:
-        e = stack.pop()
-        if e in seen:
-            continue
-        seen.add(e)
-        if e[1] < 12:
-            stack.append((e[0], e[1] + 1))
-        stack.extend(below.get(e, ()))
-    return seen
-
-
-def find_labelling(cnt: list[int], piles: list[list[int]], limit: int = 5000) -> dict | None:
-    """Distinct labels for every reserve card with no cycle, top cards first and the
-    earliest events first; None if none is found within ``limit`` tries."""
-    order = []
-    for lev in range(max((len(p) for p in piles), default=0)):
-        for j, p in enumerate(piles):
-            if len(p) - 1 - lev >= 0:
-                order.append((j, len(p) - 1 - lev))
-    labels: dict[tuple[int, int], Event] = {}
-    used: set[Event] = set()
-    edges: dict[Event, list[Event]] = {}
-    budget = [limit]
-
-    def reaches(src: Event, dst: Event) -> bool:
-        seen: set[Event] = set()
-        stack = [src]
-        while stack:
-            e = stack.pop()
-            if e == dst:
-                return True
-            if e in seen:
-                continue
-            seen.add(e)
-            if e[1] < 12:
-                stack.append((e[0], e[1] + 1))
-            stack.extend(edges.get(e, ()))
-        return False
-
-    def go(n: int) -> bool:
-        if n == len(order):
-            return True
-        budget[0] -= 1
-        if budget[0] < 0:
-            return False
-        j, h = order[n]
-        r = piles[j][h]
-        upper = labels.get((j, h + 1)) if h + 1 < len(piles[j]) else None
-        cands = sorted(
-            ((k, POS[k][r]) for k in range(4) if POS[k][r] >= cnt[k]),
-            key=lambda e: e[1] - cnt[e[0]],
-        )
-        for e in cands:
-            if e in used or (upper is not None and reaches(e, upper)):
-                continue
-            labels[(j, h)] = e
-            used.add(e)
-            if upper is not None:
-                edges.setdefault(upper, []).append(e)
-            if go(n + 1):
-                return True
-            if upper is not None:
-                edges[upper].pop()
-            del labels[(j, h)]
-            used.discard(e)
-        return False
-
-    return dict(labels) if go(0) else None
-
-
-class State:
-    """Foundation counts and labelled reserves (rank, k, i), bottom first."""
-
-    def __init__(self) -> None:
-        self.cnt = [1, 1, 1, 1]
-        self.piles: list[list[tuple[int, int, int]]] = [[], [], [], []]
-
-    def claimed(self) -> set[Event]:
-        return {c[1:] for p in self.piles for c in p}
-
-    def free_events(self, r: int, claimed: set[Event]) -> list[Event]:
-        return [
-            (k, POS[k][r])
-            for k in range(4)
-            if POS[k][r] >= self.cnt[k] and (k, POS[k][r]) not in claimed
-        ]
-
-    def wait(self, e: Event) -> int:
-        return e[1] - self.cnt[e[0]]
-
-    def acyclic(self) -> bool:
-        return not any(
-            _reaches(self.piles, p[h - 1][1:], p[h][1:])
-            for p in self.piles
-            for h in range(1, len(p))
-        )
-
-    def holder(self, e: Event) -> tuple[int, int] | None:
-        for j, p in enumerate(self.piles):
-            for h, c in enumerate(p):
-                if c[1:] == e:
-                    return j, h
-        return None
-
-    def settle(self) -> None:
-        moved = True
-        while moved:
-            moved = False
-            for p in self.piles:
-                while p:
-                    r, k, i = p[-1]
-                    if self.cnt[k] == i:
-                        self.cnt[k] += 1
-                        p.pop()
-                        moved = True
-                        continue
-                    if self._home_as_other(p, r, (k, i)):
-                        moved = True
-                        continue
-                    break
-
-    def _home_as_other(self, p: list[tuple[int, int, int]], r: int, mine: Event) -> bool:
-        for q in range(4):
-            if self.cnt[q] < 13 and SEQ[q][self.cnt[q]] == r:
-                e = (q, self.cnt[q])
-                held = self.holder(e)
-                if held is None:
-                    self.cnt[q] += 1
-                    p.pop()
-                    return True
-                jj, hh = held
-                old = self.piles[jj][hh]
-                self.piles[jj][hh] = (r, *mine)
-                if self.acyclic():
-                    self.cnt[q] += 1
-                    p.pop()
-                    return True
-                self.piles[jj][hh] = old
-        return False
-
-    def home(self, r: int) -> bool:
-        """Play the waste card ``r`` home if it fits (relabelling a reserve copy)."""
-        for q in range(4):
-            if self.cnt[q] < 13 and SEQ[q][self.cnt[q]] == r:
-                e = (q, self.cnt[q])
-                held = self.holder(e)
-                if held is None:
-                    self.cnt[q] += 1
-                    self.settle()
-                    return True
-                jj, hh = held
-                old = self.piles[jj][hh]
-                for f in self.free_events(r, self.claimed()):
-                    self.piles[jj][hh] = (r, *f)
-                    if self.acyclic():
-                        self.cnt[q] += 1
-                        self.settle()
-                        return True
-                self.piles[jj][hh] = old
-        return False
-
-    def rescue(self, r: int) -> bool:
-        """Label every reserve card again with ``r`` on some reserve (shortest first)."""
-        for j in sorted(range(4), key=lambda j: len(self.piles[j])):
-            ranks = [[c[0] for c in p] for p in self.piles]
-            ranks[j].append(r)
-            found = find_labelling(self.cnt, ranks)
-            if found is not None:
-                self.piles[j].append((r, 0, 0))
-                for (jj, hh), e in found.items():
-                    self.piles[jj][hh] = (self.piles[jj][hh][0], *e)
-                self.settle()
-                return True
-        return False
-
-
-def flexibility(s: State, left: list[int]) -> float:
-    """How badly the reserves would take the cards still unseen (lower is better)."""
-    claimed = s.claimed()
-    tops = [_reach_set(s.piles, p[-1][1:]) if p else None for p in s.piles]
-    empties = sum(1 for p in s.piles if not p)
-    total = 0.0
-    for r in range(1, 14):
-        if not left[r] or any(s.cnt[q] < 13 and SEQ[q][s.cnt[q]] == r for q in range(4)):
-            continue
-        events = s.free_events(r, claimed)
-        n = empties + sum(
-            1 for reach in tops if reach is not None and any(e not in reach for e in events)
-        )
-        total += left[r] * PEN[min(n, 4)]
-    return total
-
-
-def step(s: State, r: int, left: list[int]) -> tuple[State, bool]:
-    """The state after the waste card ``r`` is played; and whether it had to be forced."""
-    if s.home(r):
-        return s, False
-    options: list[tuple[float, State]] = []
-    claimed = s.claimed()
-    empty_seen = False
-    for j, p in enumerate(s.piles):
-        if not p:
-            if empty_seen:
-                continue
-            empty_seen = True
-        for e in s.free_events(r, claimed):
-            if p:
-                y = p[-1][1:]
-                if _reaches(s.piles, y, e):
-                    continue
-                ty, tx = s.wait(y), s.wait(e)
-                fit = (ty - tx) if ty >= tx else 5 + tx - ty
-            else:
-                fit = EMPTY
-            s2 = copy.deepcopy(s)
-            s2.piles[j].append((r, *e))
-            s2.settle()
-            options.append((flexibility(s2, left) + B * fit, s2))
-    if options:
-        return min(options, key=lambda o: o[0])[1], False
-    if s.rescue(r):
-        return s, False
-    j = min(range(4), key=lambda j: len(s.piles[j]))
-    s.piles[j].append((r, *s.free_events(r, s.claimed())[0]))  # a cycle: the game is lost
-    return s, True
-
 
 def play(stock: list[int]) -> bool:
-    """Play a deal (its stock's ranks, top last) with the policy: won or not."""
-    s = State()
-    st = list(stock)
+    """Play a deal (its stock's ranks, top last) with the policy, card by card as the
+    game's fair advice places it (``place``): won or not."""
+    s = State([1, 1, 1, 1], [[], [], [], []])
     left = [0] * 14
-    for r in st:
+    for r in stock:
         left[r] += 1
-    while st:
-        r = st.pop()
+    cards = list(stock)
+    while cards:
+        r = cards.pop()
         left[r] -= 1
-        s, _ = step(s, r, left)
+        s, _ = place(s, r, left)
     return sum(s.cnt) == 52
 
 

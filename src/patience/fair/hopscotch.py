@@ -254,6 +254,22 @@ def crowding(s: State, left: list[int]) -> float:
     return total
 
 
+def _scored(s: State, r: int, j: int, e: Event, left: list[int]) -> tuple[float, State]:
+    """The card of rank ``r`` labelled ``e`` on reserve ``j``: the cost ``place`` ranks
+    its options by (how the reserves would take the cards unseen, and how the card fits
+    the one it covers), and the state after it, settled."""
+    p = s.piles[j]
+    if p:
+        ty, tx = s.wait((p[-1][1], p[-1][2])), s.wait(e)
+        fit: float = (ty - tx) if ty >= tx else 5 + tx - ty
+    else:
+        fit = EMPTY
+    s2 = s.copy()
+    s2.piles[j].append((r, *e))
+    s2.settle()
+    return crowding(s2, left) + FIT * fit, s2
+
+
 def place(s: State, r: int, left: list[int]) -> tuple[State, Move]:
     """Where the waste card of rank ``r`` goes: the state after it (settled) and the move."""
     q = s.take(r, None)
@@ -274,15 +290,7 @@ def place(s: State, r: int, left: list[int]) -> tuple[State, Move]:
         for e in s.free(r, claimed):
             if e in reach:
                 continue  # the card under it would have to come first: a cycle
-            if p:
-                ty, tx = s.wait((p[-1][1], p[-1][2])), s.wait(e)
-                fit: float = (ty - tx) if ty >= tx else 5 + tx - ty
-            else:
-                fit = EMPTY
-            s2 = s.copy()
-            s2.piles[j].append((r, *e))
-            s2.settle()
-            cost = crowding(s2, left) + FIT * fit
+            cost, s2 = _scored(s, r, j, e, left)
             if best is None or cost < best[0]:
                 best = cost, s2, j
     if best is not None:
@@ -375,15 +383,7 @@ def _label_on(s: State, r: int, j: int, left: list[int]) -> None:
     for e in s.free(r, claimed):
         if e in reach:
             continue
-        if p:
-            ty, tx = s.wait((p[-1][1], p[-1][2])), s.wait(e)
-            fit: float = (ty - tx) if ty >= tx else 5 + tx - ty
-        else:
-            fit = EMPTY
-        s2 = s.copy()
-        s2.piles[j].append((r, *e))
-        s2.settle()  # as ``place`` scores it
-        cost = crowding(s2, left) + FIT * fit
+        cost, _ = _scored(s, r, j, e, left)  # as ``place`` scores it
         if best is None or cost < best[0]:
             best = cost, e
     if best is not None:

@@ -257,10 +257,9 @@ def chance(
     be won (each solved knowing every card: an upper bound on a fair player's chance)."""
     knowledge = knowledge.observe(position)
     clock = _Clock(settings.budget, cancel)
-    if knowledge.one_arrangement(position):
-        verdict, _ = proven_line(position, settings, clock)
-        if verdict != "unknown":
-            return Estimate().add(verdict)
+    proven = _proven_chance(position, knowledge, settings, clock)
+    if proven is not None:
+        return proven
     settings = _for_view(position, knowledge, settings)
     draws = _draws(position, knowledge, settings, seed, clock)
     longer = replace(settings, max_states=settings.max_states * settings.again)
@@ -271,6 +270,17 @@ def chance(
             verdict = verdict if clock.hit else again
         estimate = estimate.add(verdict)
     return estimate.cut_short(clock.hit)
+
+
+def _proven_chance(
+    position: Position, knowledge: Knowledge, settings: Settings, clock: _Clock
+) -> Estimate | None:
+    """With at most one unseen card, the chance is the solver's proven verdict; None
+    when cards are hidden or the solver did not decide."""
+    if not knowledge.one_arrangement(position):
+        return None
+    verdict, _ = proven_line(position, settings, clock)
+    return None if verdict == "unknown" else Estimate().add(verdict)
 
 
 def policy_chance(
@@ -290,10 +300,9 @@ def policy_chance(
         raise ValueError("the policy's own chance is Hopscotch's")
     knowledge = knowledge.observe(position)
     clock = _Clock(settings.budget, cancel)
-    if knowledge.one_arrangement(position):
-        verdict, _ = proven_line(position, settings, clock)
-        if verdict != "unknown":
-            return Estimate().add(verdict)
+    proven = _proven_chance(position, knowledge, settings, clock)
+    if proven is not None:
+        return proven
     return _playouts(position, knowledge, history, settings, seed, clock)
 
 

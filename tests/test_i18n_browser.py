@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from browser import allow_peeking, drag, playwright_api
+from engine_builders import near_won_klondike
 from live import LiveServer
 from patience import i18n
 from patience.games import GAMES
@@ -396,17 +397,7 @@ def king_run() -> dict[str, Any]:
 
 def near_won() -> dict[str, Any]:
     """Klondike with only the four Kings left, one per tableau pile."""
-    ranks = "A23456789TJQ"
-    return {
-        "game": "klondike",
-        "position": {
-            "game": "klondike",
-            "options": {"mode": "single"},
-            "foundations": [[r + s for r in ranks] for s in "CDSH"],
-            "tableau": [{"down": [], "up": [k]} for k in ("KC", "KD", "KS", "KH")]
-            + [{"down": [], "up": []}] * 3,
-        },
-    }
+    return {"game": "klondike", "position": near_won_klondike()}
 
 
 def status_is(page: Page, text: str) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from browser import DESKTOP, NO_ANIMATION, card, drag, playwright_api
+from engine_builders import near_won_klondike
 from live import LiveServer
 
 sync_api = playwright_api()
@@ -50,17 +51,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 def near_won() -> dict[str, Any]:
     """Klondike with only the four Kings left, one per tableau pile."""
-    ranks = "A23456789TJQ"
-    return {
-        "game": "klondike",
-        "position": {
-            "game": "klondike",
-            "options": {"mode": "single"},
-            "foundations": [[r + s for r in ranks] for s in "CDSH"],
-            "tableau": [{"down": [], "up": [k]} for k in ("KC", "KD", "KS", "KH")]
-            + [{"down": [], "up": []}] * 3,
-        },
-    }
+    return {"game": "klondike", "position": near_won_klondike()}
 
 
 def nearly_stuck() -> dict[str, Any]:

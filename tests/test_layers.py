@@ -98,11 +98,8 @@ def _import_graph() -> dict[str, set[str]]:
     for name, path in paths.items():
         found = _imports(path, name, typing=False)
         # ``from . import x`` names the package only when x is not a module of it.
-        graph[name] = {
-            n
-            for n in found
-            if n in paths and n != name and not any(f"{n}." in m and m in paths for m in found)
-        }
+        modules = {m for m in found if m in paths and m != name}
+        graph[name] = {n for n in modules if not any(m.startswith(f"{n}.") for m in modules)}
     return graph
 
 

@@ -82,7 +82,7 @@ def reload() -> None:
 def gettext(msgid: str, lang: str) -> str:
     """``msgid`` translated into ``lang``; the id itself when there is no translation."""
     found = translations(lang).gettext(msgid)
-    if found == msgid:
+    if found == msgid and _lang(lang) != DEFAULT_LANGUAGE:  # in English the id is the text
         found = games_messages(_lang(lang)).get(msgid, msgid)
     return found or msgid
 

@@ -10,7 +10,8 @@ from patience.games import GAMES, get_game, position_from_json
 from patience.games.describe import describe
 from patience.position import Position
 from patience.rules import Game
-from patience.rules.declare import pile_kind, table_marks
+from patience.rules.declare import pile_kind
+from patience.rules.marks import table_marks
 
 
 def every_variant() -> list[Game]:

@@ -6,7 +6,6 @@ function-level import counts as much as one at the top."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,13 +29,13 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path, module: str | None = None, typing: bool = True) -> set[str]:
-    """The ``patience`` modules ``path`` (module ``module``) imports, as absolute names;
-    with ``typing=False``, less those imported for the type checker only."""
+def _imports(path: Path, module: str | None = None) -> set[str]:
+    """The ``patience`` modules ``path`` (module ``module``) imports, as absolute names
+    (those imported for the type checker only included)."""
     module = module or _module_name(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
-    for node in _walk(ast.parse(path.read_text(encoding="utf-8")), typing):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -50,14 +49,6 @@ def _imports(path: Path, module: str | None = None, typing: bool = True) -> set[
             # ``from . import x`` names a module too.
             found.update(f"{name}.{a.name}" for a in node.names)
     return {n for n in found if n == "patience" or n.startswith("patience.")}
-
-
-def _walk(node: ast.AST, typing: bool) -> Iterator[ast.AST]:
-    for child in ast.iter_child_nodes(node):
-        if not typing and isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
-            continue
-        yield child
-        yield from _walk(child, typing)
 
 
 def _layer(name: str) -> int | None:
@@ -96,7 +87,7 @@ def _import_graph() -> dict[str, set[str]]:
     paths = {_module_name(p): p for p in [*SRC.rglob("*.py"), *SRC.rglob("*.pyi")]}
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
-        found = _imports(path, name, typing=False)
+        found = _imports(path, name)
         # ``from . import x`` names the package only when x is not a module of it.
         modules = {m for m in found if m in paths and m != name}
         graph[name] = {n for n in modules if not any(m.startswith(f"{n}.") for m in modules)}
@@ -136,7 +127,8 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_module_imports_itself_through_others() -> None:
-    # Function-level imports count: a lazy import that closes a cycle only hides it.
+    # Function-level and type-checking imports count: a lazy import that closes a cycle
+    # only hides it, and a type-only one still ties the two modules together.
     assert _cycles(_import_graph()) == [], "import cycles"
 
 

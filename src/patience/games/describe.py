@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import Game
-from ..rules.declare import table_marks
+from ..rules.marks import table_marks
 from .position_json import position_to_json
 
 SAMPLE_DEAL = 1

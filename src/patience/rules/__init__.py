@@ -2,7 +2,7 @@
 
 from .build import ALTERNATE_COLOUR, ANY_SUIT, IN_SUIT, OTHER_SUIT, next_rank, suits_match
 from .game import Game
-from .refusals import Refusal
+from .refusal import Refusal
 
 __all__ = [
     "ALTERNATE_COLOUR",

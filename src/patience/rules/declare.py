@@ -12,11 +12,7 @@ itself imports no translation code).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
-
-if TYPE_CHECKING:
-    from ..position import Position
-    from .game import Game
+from typing import Any, Literal
 
 Fan = Literal["none", "down", "right", "across"]
 """How a pile spreads its cards: stacked, downwards (tableau), to the right (the waste's
@@ -169,22 +165,3 @@ def help_of(intro: str, *sections: tuple[str, list[str | tuple[str, str]]]) -> H
             for title, items in sections
         ),
     )
-
-
-def table_marks(game: Game, p: Position) -> dict[str, Any]:
-    """What the table shows beside the cards in ``p``, from the rules alone: the rank an
-    empty tableau pile takes (None: nothing), each foundation's first rank and step, and
-    whether the stock's top card lies face up (in play), and whether sending every card
-    home now wins (the "Finish" offer)."""
-    after = p
-    for move in game.auto_finish(p):
-        after = game.apply(after, move)
-    return {
-        "empty_tableau_takes": game.empty_rank(p),
-        "foundations": [
-            {"start": game.foundation_start(p, i), "step": game.foundation_step(i)}
-            for i in range(len(p.foundations))
-        ],
-        "stock_face_up": bool(p.stock) and game.stock_playable(p),
-        "finishes": not game.is_won(p) and game.is_won(after),
-    }

@@ -3,18 +3,14 @@ in one line, none for a sound position."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..cards import RANK, SUIT, TEXT, Card
 from ..position import Position
-
-if TYPE_CHECKING:
-    from .game import Game
+from .core import GameRules
 
 RANK_NAMES = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
 
 
-def position_problems(game: Game, p: Position) -> list[str]:
+def position_problems(game: GameRules, p: Position) -> list[str]:
     """Every problem of a position read from outside (empty when it is sound)."""
     problems: list[str] = []
     for label, got, want in (
@@ -56,7 +52,7 @@ def position_problems(game: Game, p: Position) -> list[str]:
     return problems
 
 
-def _foundation_problems(game: Game, p: Position) -> list[str]:
+def _foundation_problems(game: GameRules, p: Position) -> list[str]:
     problems = []
     for i, f in enumerate(p.foundations):
         if len(f) > 13:

@@ -1,17 +1,14 @@
 """Why a move is refused, in words a player reads (translatable templates): the one
-place that explains what ``Game.legal_moves`` leaves out."""
+place that explains what ``GameRules.legal_moves`` leaves out."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from ..cards import RANK, SUIT, TEXT, Card
 from ..moves import FOUNDATION, PILES, RESERVE, STOCK, TABLEAU, WASTE, Move
 from ..position import Pile, Position
 from .build import ALTERNATE_COLOUR, ANY_SUIT, OTHER_SUIT
-
-if TYPE_CHECKING:
-    from .game import Game
+from .core import GameRules
+from .refusal import Refusal
 
 RANK_PLURALS = (
     "",
@@ -36,23 +33,7 @@ BUILD_REFUSALS = {
 }
 
 
-class Refusal:
-    """Why a move is refused: an English template with ``{name}`` params (translatable)."""
-
-    __slots__ = ("template", "params")
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template = template
-        self.params = params
-
-    def __str__(self) -> str:
-        return self.template.format(**self.params)
-
-    def __repr__(self) -> str:
-        return f"Refusal({self.template!r}, **{self.params!r})"
-
-
-def why_refused(game: Game, p: Position, move: Move) -> Refusal:
+def why_refused(game: GameRules, p: Position, move: Move) -> Refusal:
     """Why ``move`` is not legal in ``p``, as a translatable template and its params."""
     if move.is_deal:
         return game.deal_refusal(p) or Refusal("deal is legal here")
@@ -121,7 +102,7 @@ def why_refused(game: Game, p: Position, move: Move) -> Refusal:
     return Refusal("{move} is not legal here", move=str(move))
 
 
-def _tableau_refusal(game: Game, p: Position, move: Move, moving: Card) -> Refusal | None:
+def _tableau_refusal(game: GameRules, p: Position, move: Move, moving: Card) -> Refusal | None:
     skind, i = PILES[move.src]
     j = PILES[move.dst][1]
     dst, card = move.dst, TEXT[moving]
@@ -160,7 +141,7 @@ def _tableau_refusal(game: Game, p: Position, move: Move, moving: Card) -> Refus
     return None
 
 
-def _reserve_refusal(game: Game, p: Position, move: Move) -> Refusal | None:
+def _reserve_refusal(game: GameRules, p: Position, move: Move) -> Refusal | None:
     skind, _ = PILES[move.src]
     j = PILES[move.dst][1]
     if not game.waste_to_reserve and not game.reserve_from_tableau:
@@ -179,12 +160,12 @@ def _reserve_refusal(game: Game, p: Position, move: Move) -> Refusal | None:
     return None
 
 
-def has_pile(game: Game, p: Position, name: str) -> bool:
+def has_pile(game: GameRules, p: Position, name: str) -> bool:
     """Whether ``game`` has the pile ``name`` (a key of ``moves.PILES``) in ``p``."""
     return _has_pile(game, p, *PILES[name])
 
 
-def _has_pile(game: Game, p: Position, kind: int, idx: int) -> bool:
+def _has_pile(game: GameRules, p: Position, kind: int, idx: int) -> bool:
     if kind in (STOCK, WASTE):
         return game.has_stock
     if kind == FOUNDATION:

@@ -27,7 +27,7 @@ from ..games.describe import describe
 from ..i18n import _
 from ..moves import PILES, Move
 from ..position import Position
-from ..rules.declare import table_marks
+from ..rules.marks import table_marks
 from ..rules.refusals import has_pile
 from ..session import Session
 from ..store import Store

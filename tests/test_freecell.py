@@ -7,6 +7,7 @@ import pytest
 from engine_builders import after, build, moves_of, pile_text
 from patience import IllegalMoveError, InvalidPositionError, Position, get_game, new_game, play
 from patience.games import position_from_json, position_to_json
+from patience.games.describe import describe
 
 FC = "freecell"
 rules = get_game(FC)
@@ -155,3 +156,14 @@ def test_won_with_every_card_home() -> None:
     p = build(FC, f=f, t=["KC", "KD"], r=["KS", "KH"])
     q = after(p, "t1>f1", "t2>f2", "r1>f3", "r2>f4")
     assert rules.is_won(q) and rules.score(q) == 52
+
+
+def test_the_free_cells_are_named_free_cells_and_an_empty_cascade_takes_any_card() -> None:
+    # The page names the reserves as the game declares them ("free cell 2 is full", the
+    # help's picture says "Free cells"), and the marks say an empty cascade takes anything
+    # (empty_tableau_takes alone, null, would say it takes nothing).
+    info = describe(rules)
+    assert info["reserve_names"] == {"group": "Free cells", "pile": "free cell {n}"}
+    assert info["sample"]["marks"]["empty_tableau_takes_any"] is True
+    assert describe(get_game("hopscotch"))["reserve_names"]["pile"] == "reserve {n}"
+    assert not describe(get_game("hopscotch"))["sample"]["marks"]["empty_tableau_takes_any"]

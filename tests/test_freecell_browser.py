@@ -35,4 +35,5 @@ def test_free_cells_take_a_card_and_give_it_back(page: Page, live_server: LiveSe
     # A full free cell refuses a card, and says why.
     drag(page, card(page, "9C"), card(page, "TC"), check_targets=None)
     expect(page.locator("#status")).to_have_attribute("data-kind", "error")
+    expect(page.locator("#status")).to_contain_text("Free cell 2 is full")
     expect(card(page, "9C")).to_have_attribute("data-pile", "t2")

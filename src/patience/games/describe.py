@@ -35,6 +35,7 @@ def describe(game: Game) -> dict[str, Any]:
         "selected": dict(game.options),
         "has_stock": game.has_stock,
         "has_redeals": game.has_redeals,
+        "reserve_names": {"group": game.reserve_names[0], "pile": game.reserve_names[1]},
         "table": game.table().to_json(),
         "help": None if game.help is None else game.help.to_json(),
         "sample": {"position": position_to_json(sample), "marks": table_marks(game, sample)},

@@ -108,6 +108,7 @@ class FreeCell(Game):
     reserve_to_tableau = True
     reserve_from_tableau = True
     reserve_capacity = 1
+    reserve_names = (N_("Free cells"), N_("free cell {n}"))
 
     def table(self) -> Table:
         """The free cells and the foundations in a row above the eight cascades; on a

@@ -17,7 +17,7 @@ from ..errors import InvalidOptionError
 from ..moves import DEAL, FOUNDATION, PILES, STOCK, TABLEAU, WASTE, Move
 from ..position import Options, Pile, Position
 from .build import ALTERNATE_COLOUR, IN_SUIT, next_rank, suits_match
-from .declare import Arrangement, Help, Table, piles, row, stock_row
+from .declare import N_, Arrangement, Help, Table, piles, row, stock_row
 from .refusal import Refusal
 
 F_NAMES = tuple(f"f{i + 1}" for i in range(4))
@@ -75,6 +75,9 @@ class GameRules:
     option_labels: ClassVar[dict[str, str]] = {}
     """Message ids naming each option key (``"mode"``) and value (``"mode=three"``)."""
     help: ClassVar[Help | None] = None
+    reserve_names: ClassVar[tuple[str, str]] = (N_("Reserves"), N_("reserve {n}"))
+    """What a player calls the reserves, as message ids: the group (the help's picture)
+    and one pile, ``{n}`` its number (messages name it: "free cell 2 is full")."""
     """The game's "How to play"."""
     messages: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     """Translations of the texts this game declares (title, options, help) that the

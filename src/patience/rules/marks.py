@@ -20,6 +20,7 @@ def table_marks(game: GameRules, p: Position) -> dict[str, Any]:
         after = game.apply(after, move)
     return {
         "empty_tableau_takes": game.empty_rank(p),
+        "empty_tableau_takes_any": game.empty_takes_any,
         "foundations": [
             {"start": game.foundation_start(p, i), "step": game.foundation_step(i)}
             for i in range(len(p.foundations))

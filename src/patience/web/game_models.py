@@ -58,7 +58,11 @@ class Marks(BaseModel):
     """What the table shows beside the cards, from the rules."""
 
     empty_tableau_takes: int | None = Field(
-        description="The rank an empty tableau pile takes (1-13); null = nothing."
+        description="The rank an empty tableau pile takes (1-13); null = nothing, unless "
+        "empty_tableau_takes_any."
+    )
+    empty_tableau_takes_any: bool = Field(
+        description="An empty tableau pile takes any card or run (FreeCell's cascades)."
     )
     foundations: list[FoundationMark]
     stock_face_up: bool = Field(description="The stock's top card lies face up, in play.")
@@ -111,6 +115,13 @@ class Sample(BaseModel):
     marks: Marks
 
 
+class ReserveNames(BaseModel):
+    """What a player calls a game's reserves (FreeCell's are free cells): message ids."""
+
+    group: str = Field(description='The reserves together, as in the help: "Reserves".')
+    pile: str = Field(description='One reserve, {n} its number: "reserve {n}".')
+
+
 class GameInfo(BaseModel):
     """A game the server can deal, as the game declares itself."""
 
@@ -124,6 +135,7 @@ class GameInfo(BaseModel):
     selected: dict[str, str]
     has_stock: bool
     has_redeals: bool
+    reserve_names: ReserveNames
     table: TableJSON = Field(description="The table with the default options.")
     help: HelpJSON | None
     sample: Sample

@@ -5,7 +5,7 @@ import { closeDialogs, openConfirm, openNewGame, openResult } from "./dialogs.js
 import { checkChance, peeking } from "./fair.js";
 import { gameInfo, gameWithOptions, games } from "./games.js";
 import { cancelShowMe, checkWinnable } from "./hints.js";
-import { cardName, pileName as pileLabel, t, tn } from "./i18n.js";
+import { cardName, nameReserves, pileName as pileLabel, t, tn } from "./i18n.js";
 import { pilesOf } from "./layout.js";
 import { applyLooks } from "./looks.js";
 import { canGoUp, describeMove, isLegal, moveText } from "./moves.js";
@@ -272,6 +272,8 @@ export function setView(view, { announce = null, deal = false, moves = false } =
   const previousCards = state.cards;
   state.fresh = fresh;
   state.view = view;
+  const info = gameInfo(view.game);
+  nameReserves(info && info.reserve_names.pile);
   state.receivedAt = performance.now();
   state.cards = pilesOf(view);
   if (fresh) {

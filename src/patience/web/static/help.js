@@ -21,7 +21,7 @@ const KIND_LABELS = {
   waste: () => t("Waste"),
   foundation: () => t("Foundations"),
   tableau: () => t("Tableau"),
-  reserve: () => t("Reserves"),
+  reserve: (info) => t(info.reserve_names.group),
 };
 
 function svgEl(name, attrs = {}, text = null) {
@@ -80,7 +80,7 @@ function diagram(info) {
     let under = false;
     row.slots.forEach((slot, i) => {
       const x = xOf(slot.col);
-      if (i === 0 || row.slots[i - 1].kind !== slot.kind) label(svg, x, y - 6, KIND_LABELS[slot.kind]());
+      if (i === 0 || row.slots[i - 1].kind !== slot.kind) label(svg, x, y - 6, KIND_LABELS[slot.kind](info));
       bottom = Math.max(bottom, drawPile(svg, x, y, cards[slot.pile] || [], slot.fan, info.table.waste_shown));
       if (slot.kind !== "foundation") return;
       const k = Number(slot.pile.slice(1));

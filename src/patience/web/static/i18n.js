@@ -216,6 +216,13 @@ export function cardName(card) {
   return name ? name() : String(card);
 }
 
+// What the game being played calls its reserves (its reserve_names.pile, a message id):
+// FreeCell's "r2" is "free cell 2".
+let reserveName = null;
+export function nameReserves(id) {
+  reserveName = id || null;
+}
+
 // A pile's name in the current language: pileName("t3") is "tableau pile 3",
 // "columna 3" or "colonne 3"; "s"/"stock", "w"/"waste", "f1", "r2" likewise.
 export function pileName(pile) {
@@ -227,7 +234,7 @@ export function pileName(pile) {
   const n = Number(m[2]);
   if (m[1] === "f") return t("foundation {n}", { n });
   if (m[1] === "t") return t("tableau pile {n}", { n });
-  return t("reserve {n}", { n });
+  return reserveName ? t(reserveName, { n }) : t("reserve {n}", { n });
 }
 
 const CARD_PARAMS = ["card", "below", "top"];

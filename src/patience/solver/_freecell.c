@@ -53,7 +53,8 @@ static int read_list(PyObject *list, int n, const char *what) {
 }
 
 /* The position into *s and each suit's foundation slot: 8 cascades, 4 free cells of at
- * most one card, 4 foundations built up in suit from the Ace; every card once. */
+ * most one card, 4 foundations built up in suit from the Ace; no card twice (a card
+ * missing is out of play: the tests' small positions). */
 static int read_position(PyObject *tab, PyObject *cells, PyObject *fnd, St *s, int8_t *slot) {
     int seen[52] = {0};
     uint8_t buf[MAXCOL];
@@ -81,11 +82,6 @@ static int read_position(PyObject *tab, PyObject *cells, PyObject *fnd, St *s, i
             }
         if (n) slot[suit_of(buf[0])] = (int8_t)f, s->home[suit_of(buf[0])] = (uint8_t)n;
     }
-    for (int c = 0; c < 52; c++)
-        if (!seen[c]) {
-            PyErr_Format(PyExc_ValueError, "card %d is missing", c);
-            return 0;
-        }
     return 1;
 }
 

@@ -15,8 +15,9 @@
 #define MAXMOVES 160
 #define KEYWORDS 5
 
-/* A card's place in the key: the card it lies on (0..51), or one of these. */
-enum { BOTTOM = 52, CELL = 53, HOME = 54 };
+/* A card's place in the key: the card it lies on (0..51), or one of these (ABSENT: a
+ * position of fewer cards, as the tests build; it is never won). */
+enum { BOTTOM = 52, CELL = 53, HOME = 54, ABSENT = 55 };
 /* Piles in a move: 0-7 the cascades, 8-11 the free cells, HOMEPILE a foundation (in a
  * line written for the engine, 12 + the foundation's slot). */
 enum { CELL0 = 8, HOMEPILE = 12 };
@@ -171,11 +172,13 @@ static int gen_moves(const St *s, Mv *out) {
 }
 
 /* The canonical key: for each card, what it lies on (a card, a cascade's bottom, a free
- * cell, home), 6 bits each. The order of the cascades and of the free cells is in no
+ * cell, home, or not in play), 6 bits each. The order of the cascades and of the free cells is in no
  * key (proof in docs/solver.md): a cascade is rebuilt from its bottom card up. */
 static Key key_of(const St *s) {
     uint8_t below[52];
-    memset(below, HOME, sizeof below);
+    memset(below, ABSENT, sizeof below);
+    for (int suit = 0; suit < 4; suit++)
+        for (int r = 0; r < s->home[suit]; r++) below[suit * 13 + r] = HOME;
     for (int k = 0; k < 4; k++)
         if (s->cell[k] != NONE) below[s->cell[k]] = CELL;
     for (int i = 0; i < 8; i++)

@@ -1,11 +1,12 @@
 /* FreeCell's search at native speed: freecell.py's adapter (the same canonical key, the
  * same safe moves home, the same moves, less the same duplicates; proofs in
- * docs/solver.md, FreeCell), searched best first by freecell.py's first estimate, on
- * exact keys (_freecell_search.h), so that ``lost`` is a proof: every state reachable
- * from the root was opened. A win comes back as the engine's moves (src, dst, count:
- * 0-7 the cascades, 8-11 the free cells, 12-15 the foundations), which the Python side
- * replays through the engine's checked ``play``. The interpreter is let go during the
- * search; the caller's cancel event and Ctrl-C are looked at every 20 ms. */
+ * docs/solver.md, FreeCell's native search), searched best first by several estimates
+ * in turns (freecell.NATIVE_ESTIMATES), each search on exact keys (_freecell_search.h),
+ * so that ``lost`` is a proof: every state reachable from the root was opened. A win
+ * comes back as the engine's moves (src, dst, count: 0-7 the cascades, 8-11 the free
+ * cells, 12-15 the foundations), which the Python side replays through the engine's
+ * checked ``play``. The interpreter is let go during the search; the caller's cancel
+ * event and Ctrl-C are looked at every 20 ms. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -60,7 +61,8 @@ static int read_position(PyObject *tab, PyObject *cells, PyObject *fnd, St *s, i
     uint8_t buf[MAXCOL];
     memset(s, 0, sizeof *s);
     memset(slot, -1, 4);
-    if (!read_list(tab, 8, "tableau") || !read_list(cells, 4, "cells") || !read_list(fnd, 4, "foundations"))
+    if (!read_list(tab, 8, "tableau") || !read_list(cells, 4, "cells") ||
+        !read_list(fnd, 4, "foundations"))
         return 0;
     for (int i = 0; i < 8; i++) {
         int n = fill_cards(PyList_GET_ITEM(tab, i), s->col[i], MAXCOL, seen, "tableau");
@@ -162,7 +164,9 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     int8_t slot[4];
     Search S[MAXSEARCH], *all[MAXSEARCH];
     memset(S, 0, sizeof S);
-    int n = read_position(tab, cells, fnd, &root, slot) ? make_searches(estimates, S, all, max_nodes) : 0;
+    int n = 0;
+    if (read_position(tab, cells, fnd, &root, slot))
+        n = make_searches(estimates, S, all, max_nodes);
     PyObject *result = NULL;
     if (n) {
         if (seconds != seconds || seconds < 0) seconds = 0;

@@ -138,8 +138,8 @@ static inline uint64_t heap_entry(int est, uint32_t number) {
     return ((uint64_t)(uint32_t)(est + (1 << 20)) << 32) | (uint32_t)~number;
 }
 
-/* Whether the searches must stop now, ``met`` states met in all: out of states or time, or its caller said so (looked
- * at every 20 ms). */
+/* Whether the searches must stop now, ``met`` states met in all: out of states or
+ * time, or the caller said so (looked at every 20 ms). */
 static int must_stop(Search *S, long long met) {
     if (S->max_states >= 0 && met >= S->max_states) return 1;
     double t = now();

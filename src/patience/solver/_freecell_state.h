@@ -110,7 +110,9 @@ static int autos(St *s, Mv *rec) {
     }
 }
 
-static inline int won(const St *s) { return s->home[0] + s->home[1] + s->home[2] + s->home[3] == 52; }
+static inline int won(const St *s) {
+    return s->home[0] + s->home[1] + s->home[2] + s->home[3] == 52;
+}
 
 typedef struct {
     int free_cells, empty, first_cell, first_empty;
@@ -172,8 +174,9 @@ static int gen_moves(const St *s, Mv *out) {
 }
 
 /* The canonical key: for each card, what it lies on (a card, a cascade's bottom, a free
- * cell, home, or not in play), 6 bits each. The order of the cascades and of the free cells is in no
- * key (proof in docs/solver.md): a cascade is rebuilt from its bottom card up. */
+ * cell, home, or not in play), 6 bits each. The order of the cascades and of the free
+ * cells is in no key (proof in docs/solver.md): a cascade is rebuilt from its bottom
+ * card up. */
 static Key key_of(const St *s) {
     uint8_t below[52];
     memset(below, ABSENT, sizeof below);

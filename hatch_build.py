@@ -1,12 +1,12 @@
 """Build hook: compile the solver's native searches: Klondike, Lady Jane and Baker's
-Dozen (``_tableau.c``), Hopscotch (``_hopscotch.c``). Each module is one
-translation unit: its ``.c`` file includes the ``_*.h`` files beside it (named for what
-they hold), so only the ``.c`` files are compiled.
+Dozen (``_tableau.c``), Hopscotch (``_hopscotch.c``), FreeCell (``_freecell.c``). Each
+module is one translation unit: its ``.c`` file includes the ``_*.h`` files beside it
+(named for what they hold), so only the ``.c`` files are compiled.
 
 Each is optional: without a C compiler and Python's headers the package still installs,
 and the solver runs the same search in pure Python (slower); one that fails to compile
-leaves the other. CI checks that both were built (tests/test_solver_native.py,
-tests/test_solver_hopscotch_native.py)."""
+leaves the others. CI checks that each was built (tests/test_solver_native.py,
+tests/test_solver_hopscotch_native.py, tests/test_freecell_native.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-SOURCES = ("_tableau", "_hopscotch")
+SOURCES = ("_tableau", "_hopscotch", "_freecell")
 """The native modules, each ``src/patience/solver/<name>.c``."""
 
 

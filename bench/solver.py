@@ -4,6 +4,7 @@
     python bench/solver.py --only klondike:mode=three -n 50 --budget 5
     python bench/solver.py -n 40 --states 20000 --budget 600
     python bench/solver.py --only klondike:mode=three --start 50001 -n 300 --against c4bff1d
+    python bench/solver.py --game freecell --deals 1-32000 --budget 60 --jobs 2
 
 Prints, per game and mode: won / lost / unknown counts, the decided share, mean, median,
 p90 and max CPU seconds per deal (the budget is CPU time, as a study's), how many deals
@@ -204,6 +205,38 @@ def against(args: argparse.Namespace, modes: list[tuple[str, dict[str, str]]]) -
     return differ
 
 
+def freecell(deals: str, budget: float, jobs: int, table: int) -> None:
+    """``--game freecell --deals A-B``: Microsoft's deals A..B, each solved as a study
+    solves it (CPU time, the won line shortened and replayed through the rules). Prints
+    the decided count, the deals proven lost, and the mean, median and slowest CPU
+    seconds a deal: of the search to its verdict (``SolveResult.seconds``, what a study
+    records) and of the whole ``solve`` with the line's check."""
+    first, _, last = deals.partition("-")
+    numbers = range(int(first), int(last or first) + 1)
+    tasks = [("freecell", {}, d, budget, table, None) for d in numbers]
+    started = time.monotonic()
+    with multiprocessing.get_context("fork").Pool(jobs, maxtasksperchild=500) as pool:
+        rows = pool.map(_one, tasks, chunksize=20)
+    verdicts = [row[0] for row in rows]
+    lost = [d for d, v in zip(numbers, verdicts, strict=True) if v == "lost"]
+    open_ = [d for d, v in zip(numbers, verdicts, strict=True) if v == "unknown"]
+    print(
+        f"freecell deals {numbers.start}-{numbers.stop - 1}: {len(rows)} deals, "
+        f"{len(rows) - verdicts.count('unknown')} decided, {verdicts.count('won')} won, "
+        f"lost: {' '.join(map(str, lost)) or '-'}, "
+        f"undecided: {' '.join(map(str, open_)) or '-'}"
+    )
+    for what, k in (("search", 1), ("solve + check", 4)):
+        times = [row[k] for row in rows]
+        slow = max(range(len(rows)), key=lambda i: times[i])
+        print(
+            f"  CPU {what:14} mean {1000 * statistics.fmean(times):8.2f} ms, median "
+            f"{1000 * statistics.median(times):8.2f} ms, slowest {times[slow]:.3f} s "
+            f"(deal {numbers[slow]})"
+        )
+    print(f"  states {sum(row[3] for row in rows)}, {time.monotonic() - started:.0f} s wall")
+
+
 def main() -> None:
     """Run the benchmark and print its table."""
     if sys.argv[1:2] == ["--worker"]:
@@ -221,7 +254,12 @@ def main() -> None:
     ap.add_argument(
         "--against", metavar="REV", help="also a git revision's build (or a built tree's folder)"
     )
+    ap.add_argument("--game", choices=["freecell"], help="freecell: --deals A-B, its own figures")
+    ap.add_argument("--deals", default="1-1000", help="with --game: deals A-B")
     args = ap.parse_args()
+    if args.game == "freecell":
+        freecell(args.deals, args.budget, args.jobs, args.table_size)
+        return
     modes = MODES
     if args.only:
         modes = [m for m in MODES if any(matches(m, o) for o in args.only)]

@@ -26,17 +26,32 @@ Cuts (no win lost). Moves whose children have the same key as another child are 
 once: a card into the first empty free cell only, a card or run into the first empty
 cascade only (the key sorts both). A whole cascade moved into an empty cascade gives the
 parent's own key, a cycle: left out.
+
+Native twin. Where ``_freecell.c`` was built, ``FreeCellAdapter.own_search`` runs the
+search there instead (:func:`native_decide`): the same key (exact, not hashed), the same
+safe moves, the same moves, searched best first by ``NATIVE_ESTIMATES`` in turns until
+one wins or one has opened every state reachable (a proven loss). Without it, the
+schedule below runs on the reference search in Python.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable
+from types import ModuleType
 
 from ..cards import RANK, RED, SUIT
 from ..moves import Move
 from ..position import Position
+from . import clock
 from .base import Adapter, Child, Tag
-from .schedule import Schedule
+from .schedule import Budget, Outcome, Schedule, Verdict
+
+native: ModuleType | None
+try:  # the search at native speed, built with the package (_freecell.c)
+    from . import _freecell as native
+except ImportError:  # pragma: no cover - without a C compiler: the same search in Python
+    native = None
 
 _F_NAMES = ("f1", "f2", "f3", "f4")
 
@@ -45,6 +60,25 @@ WEIGHTS = ((1, 1, 2, 3, 3), (1, 1, 1, 2, 2), (1, 1, 2, 2, 4), (2, 1, 2, 3, 3))
 """The estimates' weights (``FreeCellAdapter.estimate``). The first won the most of
 Microsoft's deals 1-40 within 10,000 states each (39 of 40; equal weights won 35); the
 others win deals it leaves (24, 82, 106, 178) within 30,000 (docs/solver.md)."""
+
+
+NATIVE_ESTIMATES = ((2, 1, 2, 3, 3), (1, 1, 2, 2, 4), (1, 2, 1, 2, 2), (1, 1, 1, 3, 3))
+"""The native search's estimates (``WEIGHTS``' terms), one best-first search each, taking
+turns of 256 states after the first has had ``NATIVE_FIRST`` alone. Chosen on Microsoft's
+deals 1-2000, each weighting searched alone up to 100,000 states: 2-1-2-3-3 wins the
+most alone (1,978) in the fewest states (a mean of 3,551, capped), and these four in
+turns after 3,000 states of the first leave none undecided in the fewest states (a
+mean of about 2,650; docs/solver.md)."""
+
+NATIVE_FIRST = 3000
+"""The states the first native estimate opens alone before the others join it."""
+
+NATIVE_STATES = 2
+"""The native search keeps up to this many times ``table_size`` states (its key is 40
+bytes, and it forgets none: a proof of loss needs them all)."""
+
+_PILES = (*(f"t{i + 1}" for i in range(8)), "r1", "r2", "r3", "r4", *_F_NAMES)
+"""The native module's pile numbers, as the engine names them."""
 
 
 def _heights(p: Position) -> list[int]:
@@ -64,6 +98,19 @@ class FreeCellAdapter(Adapter):
     """Best-first searches first, one per estimate (they win most deals within a few
     thousand states, and each wins deals the others miss), then the discrepancy passes,
     then the exhaustive search, which alone proves a loss."""
+
+    def own_search(
+        self, p: Position, budget: Budget, table_size: int
+    ) -> tuple[Verdict, list[Move]] | None:
+        """The native search (``native_decide``), or None without it: the schedule then
+        runs on the reference search."""
+        if native is None:
+            return None
+        verdict, moves, states = native_decide(
+            p, budget.deadline, budget.cancel, budget.left(), table_size
+        )
+        budget.states += states
+        return verdict, moves
 
     def estimate(self, p: Position, which: int) -> int:
         """How far ``p`` looks from a win, by the weights ``WEIGHTS[which]`` of: the cards
@@ -163,3 +210,34 @@ class FreeCellAdapter(Adapter):
             ranked.append((rank, -m.count * 64 + k, m))
         ranked.sort(key=lambda x: (x[0], x[1]))
         return [((m,), p, m, None) for _, _, m in ranked]
+
+
+def native_decide(
+    p: Position,
+    deadline: float,
+    cancel: threading.Event | None = None,
+    max_states: int | None = None,
+    table_size: int = 2_000_000,
+    estimates: tuple[tuple[int, int, int, int, int], ...] = NATIVE_ESTIMATES,
+    first: int = NATIVE_FIRST,
+) -> Outcome:
+    """The search of ``_freecell.c`` from ``p`` until ``deadline`` (on this thread's clock,
+    ``clock.py``): (verdict, the engine's moves of a win, states met)."""
+    if native is None:
+        raise RuntimeError("the native FreeCell search was not built")
+    native.use_cpu_clock(clock.on_cpu_time())
+    verdict, line, states = native.search(
+        tableau=[bytes(t) for t in p.tableau],
+        cells=[bytes(r) for r in p.reserve],
+        foundations=[bytes(f) for f in p.foundations],
+        seconds=max(0.0, deadline - clock.now()),
+        max_states=-1 if max_states is None else max_states,
+        max_nodes=max(1000, NATIVE_STATES * table_size),
+        cancel=cancel,
+        estimates=estimates,
+        first=first,
+    )
+    moves = [
+        Move(_PILES[line[k]], _PILES[line[k + 1]], line[k + 2]) for k in range(0, len(line), 3)
+    ]
+    return Verdict.of_code(verdict), moves, states

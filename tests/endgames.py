@@ -30,6 +30,7 @@ import pytest
 from engine_builders import hop_sequences
 from patience import Position, game_for, get_game
 from patience.cards import make_card
+from patience.games import position_to_json
 from patience.rules.game import Game
 
 GOLDEN = Path(__file__).parent / "golden" / "endgames.json.gz"
@@ -83,8 +84,6 @@ _pinned: dict[str, dict[str, Any]] | None = None
 
 def brute_key(p: Position, limit: int) -> str:
     """A golden entry's key: the position's JSON (formats.md), compact, and the limit."""
-    from patience.games import position_to_json
-
     return json.dumps(position_to_json(p), sort_keys=True, separators=(",", ":")) + f"@{limit}"
 
 

@@ -11,7 +11,7 @@ from unittest.mock import ANY
 
 import pytest
 
-from endgames import brute, tiny
+from endgames import brute, pinned_brute, tiny
 from engine_builders import VARIANTS, hop_sequences
 from patience import Position, game_for, get_game, new_game, play
 from patience.cards import RANK, SUIT, make_card, parse_card, parse_rank
@@ -222,7 +222,7 @@ def test_agrees_with_brute_force(game: str, options: dict[str, str]) -> None:
         p = tiny(game, options, rng, rng.randint(2, 6))
         if p is None:
             continue
-        expected = brute(p, limit=3_000)
+        expected = pinned_brute(p, limit=3_000)
         if expected is None:
             continue
         r = solve(p, timeout=20)
@@ -233,7 +233,7 @@ def test_agrees_with_brute_force(game: str, options: dict[str, str]) -> None:
             g = game_for(p)
             for m in g.legal_moves(p)[:3]:
                 child = g.play(p, m)
-                want = brute(child, limit=3_000)
+                want = pinned_brute(child, limit=3_000)
                 if want is not None:
                     assert solve(child, timeout=20).result == want, (position_to_json(p), str(m))
                     checked["near"] = checked.get("near", 0) + (want == "lost")

@@ -12,7 +12,7 @@ import pytest
 
 from bd_classes_oracle import ClassSearch
 from bench_scripts import load_bench
-from endgames import brute, tiny
+from endgames import pinned_brute, tiny
 from patience.cards import parse_card
 from patience.games import get_game
 from patience.solver import solve
@@ -185,7 +185,7 @@ def test_the_search_by_classes_agrees_with_brute_force_on_endgames(build: str) -
     verdicts: dict[str, int] = {}
     for k in range(120):
         p = tiny("bakers-dozen", options, rng, rng.randint(8, 13))
-        truth = None if p is None else brute(p, 10_000)
+        truth = None if p is None else pinned_brute(p, 10_000)
         if p is None or truth is None:
             continue
         verdicts[truth] = verdicts.get(truth, 0) + 1

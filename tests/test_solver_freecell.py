@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from endgames import brute, tiny
+from endgames import pinned_brute, tiny
 from engine_builders import build, random_play
 from patience import get_game, new_game
 from patience.solver import solve
@@ -66,7 +66,7 @@ def test_the_cuts_agree_with_a_plain_search_on_small_end_games(seed: int) -> Non
         p = tiny(FC, {}, rng, rng.randint(2, 5))
         if p is None:
             continue
-        want = brute(p, limit=5_000)
+        want = pinned_brute(p, limit=5_000)
         if want is None:
             continue
         assert solve(p, timeout=None, max_states=200_000).result == want

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bd_looser_oracle import LooserGame
-from endgames import brute, load_golden, tiny
+from endgames import load_golden, pinned_brute, tiny
 from patience.games import get_game
 from patience.games.position_json import position_from_json
 from patience.solver.alternating import native
@@ -35,7 +35,7 @@ def test_the_looser_game_loses_only_lost_end_games(build: str) -> None:
     cases = []
     for _ in range(150):
         p = tiny("bakers-dozen", options, rng, rng.randint(8, 13))
-        truth = None if p is None else brute(p, 10_000)
+        truth = None if p is None else pinned_brute(p, 10_000)
         if p is not None and truth is not None:
             cases.append((p, truth))
     for entry in load_golden():

@@ -4,123 +4,122 @@
  * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */
 
-/* ------------------------------------------------------- the relaxed game
- * relaxed.Relaxed and KlondikeAdapter._relaxed_lost, move for move. */
+/* ------------------------------------------------------- cards as sets
+ * Both relaxed games keep their facts as sets of cards: a card is a bit of a 64-bit
+ * set (State.bit: 16 bits a suit, one a rank, the Ace lowest), so that what a fact
+ * gives every card is found for all of them at once. */
 
+#define LANES 0x1FFF1FFF1FFF1FFFULL      /* the 13 ranks of each suit */
+#define KING_BITS 0x1000100010001000ULL
+
+/* The cards home, as a set: each suit's lowest h ranks. */
+static inline uint64_t home_set(const int *h) {
+    return ((1ULL << h[0]) - 1) | ((1ULL << h[1]) - 1) << 16 | ((1ULL << h[2]) - 1) << 32 |
+           ((1ULL << h[3]) - 1) << 48;
+}
+
+/* The cards that could be built on a card of ``x``, by which parent: ``*pa`` those
+ * whose parent in the suit 1 or 0 (State.pa) is in ``x``, ``*pb`` those whose parent in
+ * the suit 3 or 2 (State.pb) is. Suits 0 and 2 take their parents from suits 1 and 3,
+ * suits 1 and 3 from 0 and 2: the set a rank down, suits 0 and 1 swapped, 2 and 3
+ * swapped, then one parent is its low half, the other its high half. */
+static inline void children_of(uint64_t x, uint64_t *pa, uint64_t *pb) {
+    uint64_t w = (x >> 1) & LANES;
+    w = (w >> 16 & 0x0000FFFF0000FFFFULL) | (w & 0x0000FFFF0000FFFFULL) << 16;
+    uint64_t lo = w & 0xFFFFFFFFULL, hi = w >> 32;
+    *pa = lo | lo << 32;
+    *pb = hi | hi << 32;
+}
+
+/* A set's twins (the other card of the same rank and colour): 32 bits away. */
+static inline uint64_t twins(uint64_t x) { return x << 32 | x >> 32; }
+
+/* relaxed.stacked_twins over one stack (``n`` cards, the bottom first): the cards with
+ * their twin above them. */
+static uint64_t apart_in(const State *s, const uint8_t *stack, int n) {
+    uint64_t seen = 0, apart = 0;
+    for (int k = n - 1; k >= 0; k--) {
+        int b = s->bit[stack[k]];
+        if (s->rel[stack[k]] != 13 && (seen >> (b ^ 32) & 1)) apart |= 1ULL << b;
+        seen |= 1ULL << b;
+    }
+    return apart;
+}
+
+/* ------------------------------------------------------- the relaxed game
+ * relaxed.Relaxed and KlondikeAdapter._relaxed_lost, move for move, its sets of cards
+ * as 64-bit sets. */
 
 typedef struct {
     const State *s;
-    int h[4], avail[52], npool, lows[7], empty;
-    uint8_t inpool[52]; /* the pool as a set: the sweep home looks at each suit's next card */
-    int downs[7][MAXPILE], nd[7];
-    int twin[52]; /* relaxed.Relaxed.twin: the twin above a card in its pile, or -1 */
+    uint64_t avail; /* Relaxed.avail */
+    uint64_t pool;  /* Relaxed.pool */
+    uint64_t apart; /* the cards whose twin must go home first (Relaxed.twin) */
+    int h[4], lows[7], nd[7], empty;
 } Relax;
 
-/* relaxed.stacked_twins over one stack: each card's twin above it, into ``twin``
- * (and back, into ``held``, unless NULL). */
-static void twins_of(const State *s, const uint8_t *stack, int n, int *twin, int *held) {
-    for (int k = 0; k < n; k++)
-        for (int j = k + 1; j < n; j++) {
-            int y = stack[k], x = stack[j];
-            if (s->rel[x] == s->rel[y] && s->rel[y] != 13 && RED[x] == RED[y]) {
-                twin[y] = x;
-                if (held) held[x] = y;
-            }
-        }
-}
-
-/* Relaxed._open: ``c`` is available, and so is every card home that could come back
- * onto it (its children, theirs, ...). */
-static void relax_open(Relax *R, int c) {
-    const State *s = R->s;
-    int todo[52], n = 0;
-    R->avail[c] = 1;
-    todo[n++] = c;
-    while (n) {
-        int x = todo[--n], r = s->rel[x];
-        if (r <= 1) continue;
-        for (int k = 0; k < 2; k++) {
-            int y = s->cof[RED[x] ? 2 * k : 2 * k + 1][r - 1];
-            if (!R->avail[y] && R->h[SUIT[y]] >= r - 1) {
-                R->avail[y] = 1;
-                todo[n++] = y;
-            }
-        }
+/* Relaxed._open and _recall, for every card at once: a card home is available once a
+ * card it could come back onto is (a King, once a pile is empty), and so on down. */
+static inline void relax_close(Relax *R) {
+    uint64_t home = home_set(R->h), kings = R->empty ? KING_BITS & home : 0;
+    for (;;) {
+        uint64_t pa, pb;
+        children_of(R->avail, &pa, &pb);
+        uint64_t n = R->avail | ((pa | pb) & home) | kings;
+        if (n == R->avail) return;
+        R->avail = n;
     }
-}
-
-/* Relaxed._recall: ``c`` is home, available if it could come back. */
-static void relax_recall(Relax *R, int c) {
-    const State *s = R->s;
-    if (R->avail[c]) return;
-    if (s->rel[c] == 13 ? R->empty : (R->avail[s->pa[c]] || R->avail[s->pb[c]])) relax_open(R, c);
-}
-
-/* Relaxed._emptied: a pile is empty, so Kings home could come back. */
-static void relax_emptied(Relax *R) {
-    if (R->empty) return;
-    R->empty = 1;
-    for (int su = 0; su < 4; su++)
-        if (R->h[su] == 13) relax_recall(R, R->s->cof[su][13]);
 }
 
 /* ``waste``: the waste is a stack too (Relaxed's ``stacks``). */
 static void relax_init(Relax *R, const State *s, int waste) {
-    memset(R, 0, sizeof *R);
     R->s = s;
+    R->avail = R->pool = R->apart = 0;
+    R->empty = 0;
     memcpy(R->h, s->h, sizeof R->h);
-    for (int c = 0; c < 52; c++) R->twin[c] = -1;
-    if (waste) twins_of(s, s->seq, s->ptr, R->twin, NULL);
+    if (waste) R->apart |= apart_in(s, s->seq, s->ptr);
     for (int i = 0; i < 7; i++) {
         int n = s->len[i], d = s->down[i];
-        twins_of(s, s->tab[i], n < d + 1 ? n : d + 1, R->twin, NULL);
+        R->apart |= apart_in(s, s->tab[i], n < d + 1 ? n : d + 1);
         for (int k = d + 1; k < n; k++) { /* a card on one of its parents: its twin */
             int x = s->tab[i][k], under = s->tab[i][k - 1];
             if (s->rel[x] != 13 && (under == s->pa[x] || under == s->pb[x]))
-                R->twin[s->cof[SUIT[x] ^ 2][s->rel[x]]] = x;
+                R->apart |= 1ULL << (s->bit[x] ^ 32);
         }
+        R->nd[i] = d;
         if (!n) {
             R->empty = 1;
             R->lows[i] = -1;
             continue;
         }
-        R->nd[i] = d;
-        for (int k = 0; k < d; k++) R->downs[i][k] = s->tab[i][k];
         R->lows[i] = s->tab[i][d];
-        R->avail[R->lows[i]] = 1;
-        for (int k = d + 1; k < n; k++) {
-            R->inpool[s->tab[i][k]] = 1;
-            R->npool++;
-            R->avail[s->tab[i][k]] = 1;
-        }
+        R->avail |= 1ULL << s->bit[R->lows[i]];
+        for (int k = d + 1; k < n; k++) R->pool |= 1ULL << s->bit[s->tab[i][k]];
     }
-    for (int su = 0; su < 4; su++)
-        for (int r = 1; r <= R->h[su]; r++) relax_recall(R, s->cof[su][r]);
-    for (int c = 0; c < 52; c++)
-        if (R->avail[c]) relax_open(R, c);
+    R->avail |= R->pool;
+    relax_close(R);
 }
 
 /* Relaxed.take: play ``c`` home or into the pool if it fits anywhere. */
 static int relax_take(Relax *R, int c) {
     const State *s = R->s;
-    int f;
-    if (R->h[SUIT[c]] == s->rel[c] - 1)
-        f = 2;
-    else if (s->rel[c] == 13)
-        f = R->empty;
-    else if (R->twin[c] >= 0 && R->h[SUIT[R->twin[c]]] < s->rel[R->twin[c]])
-        f = R->avail[s->pa[c]] && R->avail[s->pb[c]];
-    else
-        f = R->avail[s->pa[c]] || R->avail[s->pb[c]];
-    if (!f) return 0;
-    if (f == 2) {
+    uint64_t m = 1ULL << s->bit[c];
+    if (R->h[SUIT[c]] == s->rel[c] - 1) {
         R->h[SUIT[c]]++;
-        relax_recall(R, c);
-    } else {
-        R->inpool[c] = 1;
-        R->npool++;
-        relax_open(R, c);
+        relax_close(R);
+        return 1;
     }
+    int f;
+    if (s->rel[c] == 13) {
+        f = R->empty;
+    } else {
+        int a = R->avail >> s->bit[s->pa[c]] & 1, b = R->avail >> s->bit[s->pb[c]] & 1;
+        f = (R->apart & ~twins(home_set(R->h)) & m) ? a && b : a || b;
+    }
+    if (!f) return 0;
+    R->pool |= m;
+    R->avail |= m;
+    relax_close(R);
     return 1;
 }
 
@@ -134,10 +133,9 @@ static void relax_settle(Relax *R) {
     int changed = 1;
     while (changed) {
         changed = 0;
-        for (int su = 0; su < 4 && R->npool; su++)
-            while (R->h[su] < 13 && R->inpool[s->cof[su][R->h[su] + 1]]) {
-                R->inpool[s->cof[su][R->h[su] + 1]] = 0;
-                R->npool--;
+        for (int su = 0; su < 4 && R->pool; su++)
+            while (R->h[su] < 13 && (R->pool >> (su * 16 + R->h[su]) & 1)) {
+                R->pool &= ~(1ULL << (su * 16 + R->h[su]));
                 R->h[su]++;
                 changed = 1;
             }
@@ -146,12 +144,13 @@ static void relax_settle(Relax *R) {
             if (c < 0 || !relax_take(R, c)) continue;
             changed = 1;
             if (R->nd[i]) {
-                c = R->lows[i] = R->downs[i][--R->nd[i]];
-                relax_open(R, c);
+                c = R->lows[i] = s->tab[i][--R->nd[i]];
+                R->avail |= 1ULL << s->bit[c];
             } else {
                 R->lows[i] = -1;
-                relax_emptied(R);
+                R->empty = 1;
             }
+            relax_close(R);
         }
     }
 }
@@ -304,9 +303,6 @@ static int relaxed_lost(const Search *S) {
  * fits), so the stock's drivers (played_out, played_out3, lj_played_out) take
  * the same cards in the same order as with relaxed.Ordered. */
 
-#define LANES 0x1FFF1FFF1FFF1FFFULL      /* the 13 ranks of each suit */
-#define KING_BITS 0x1000100010001000ULL
-
 typedef struct {
     const State *s;
     uint64_t tab;    /* the tableau's cards */
@@ -322,35 +318,13 @@ typedef struct {
     uint8_t below[64]; /* by bit: the bit of the card under a tableau card, 64: none */
 } Ordered;
 
-/* The cards home, as a set: each suit's lowest h ranks. */
-static inline uint64_t home_set(const int *h) {
-    return ((1ULL << h[0]) - 1) | ((1ULL << h[1]) - 1) << 16 | ((1ULL << h[2]) - 1) << 32 |
-           ((1ULL << h[3]) - 1) << 48;
-}
-
 /* Ordered._fits, for every card at once: a King once a pile is emptied; another card
  * once a parent is ``top``, both while its twin kept apart (``apart``) is not home. */
 static inline uint64_t ordered_fits_all(const Ordered *O) {
-    uint64_t w = (O->top >> 1) & LANES; /* the cards a rank below the tops, by suit */
-    /* suits 0 and 2 take their parents from 1 and 3, suits 1 and 3 from 0 and 2: swap
-     * suits 0 and 1, 2 and 3, then one parent is the low half, the other the high */
-    w = (w >> 16 & 0x0000FFFF0000FFFFULL) | (w & 0x0000FFFF0000FFFFULL) << 16;
-    uint64_t lo = w & 0xFFFFFFFFULL, hi = w >> 32;
-    uint64_t pa = lo | lo << 32, pb = hi | hi << 32;
-    uint64_t home = home_set(O->h);
-    uint64_t held = O->apart & ~(home << 32 | home >> 32);
+    uint64_t pa, pb;
+    children_of(O->top, &pa, &pb);
+    uint64_t held = O->apart & ~twins(home_set(O->h));
     return (pa & pb) | ((pa | pb) & ~held) | (O->empty ? KING_BITS : 0);
-}
-
-/* relaxed.stacked_twins over one stack. */
-static uint64_t apart_in(const State *s, const uint8_t *stack, int n) {
-    uint64_t seen = 0, apart = 0;
-    for (int k = n - 1; k >= 0; k--) {
-        int b = s->bit[stack[k]];
-        if (s->rel[stack[k]] != 13 && (seen >> (b ^ 32) & 1)) apart |= 1ULL << b;
-        seen |= 1ULL << b;
-    }
-    return apart;
 }
 
 /* ``waste``: the waste is a stack too (Ordered's ``stacks``). */

@@ -77,6 +77,11 @@ after a pass that grew more, about the same."""
 
 _F = tuple(f"f{i + 1}" for i in range(4))
 _T = tuple(f"t{i + 1}" for i in range(7))
+_TO_F = {(i, j): Move(f"t{i + 1}", f"f{j + 1}") for i in range(7) for j in range(4)}
+"""Each move of a tableau card home, made once for every adapter (a solve makes an
+adapter: 39 moves made each time were a tenth of a millisecond of a deal's solve)."""
+_W = {dst: Move("w", dst) for dst in _F + _T}
+"""Each move from the waste, likewise."""
 
 
 class KlondikeAdapter(Adapter):
@@ -126,8 +131,8 @@ class KlondikeAdapter(Adapter):
                 looser_from=0.01 if self.draw == 3 else 0.1,
                 widen=WIDEN,
             )
-        self._to_f = {(i, j): Move(f"t{i + 1}", f"f{j + 1}") for i in range(7) for j in range(4)}
-        self._w = {dst: Move("w", dst) for dst in _F + _T}
+        self._to_f = _TO_F
+        self._w = _W
         self._lost = LostMemo(self._relaxed_lost)
         self._returns = Returns(self, RANK, self._waste_builds)
 

@@ -94,8 +94,8 @@ def figures(title: str, rows: list[Row]) -> str:
     decided = 100 * (counts["won"] + counts["lost"]) / len(rows)
     return (
         f"{title:44} {len(rows):5} {counts['won']:5} {counts['lost']:5} "
-        f"{counts['unknown']:5} {decided:7.1f}% {statistics.fmean(times):8.3f} "
-        f"{statistics.median(times):8.3f} {percentile(times, 0.9):8.3f} {max(times):8.3f} "
+        f"{counts['unknown']:5} {decided:7.1f}% {statistics.fmean(times):8.4f} "
+        f"{statistics.median(times):8.4f} {percentile(times, 0.9):8.3f} {max(times):8.3f} "
         f"{sum(t > 5 for t in times):5} {sum(t > 30 for t in times):5} "
         f"{peak:8.0f} {sum(row[3] for row in rows):10} {sum(row[4] for row in rows):8.2f}"
     )

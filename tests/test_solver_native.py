@@ -21,6 +21,7 @@ from patience import game_for, new_game
 from patience.games import position_from_json, position_to_json
 from patience.solver import alternating, solve
 from patience.solver.dfs import search
+from patience.solver.klondike import KlondikeAdapter
 from patience.solver.search import adapter_for
 
 pytestmark = pytest.mark.native
@@ -177,6 +178,30 @@ def test_the_native_relaxed_games_deal_three_at_a_time_as_python_does() -> None:
                 assert (code == 1) == lost, position_to_json(p)
             p = random_play(p, 6, rng)
     assert verdicts[True] >= 5 and verdicts[False] >= 5, verdicts
+
+
+@pytest.mark.parametrize("mode", ["single", "three", "no-redeal", "unlimited"])
+def test_the_native_relaxed_games_on_sets_of_cards_agree_with_python(mode: str) -> None:
+    """Each relaxed game of ``_relaxed.h`` (its facts as 64-bit sets of cards, every rule
+    applied to every card at once) gives ``relaxed.Relaxed``'s and ``relaxed.Ordered``'s
+    verdict, as the adapter plays them, on positions of random play at every depth."""
+    rng = random.Random(f"sets{mode}")
+    adapter = adapter_for(game_for(new_game("klondike", 1, {"mode": mode})))
+    assert isinstance(adapter, KlondikeAdapter)
+    limit = -1 if adapter.limit is None else adapter.limit
+    seen: dict[tuple[bool, bool], int] = {}
+    for deal in range(1, 41):
+        p = new_game("klondike", deal, {"mode": mode})
+        for _ in range(8):
+            args = (*alternating.native_position(p), p.redeals, adapter.draw, limit)
+            relax, ordered = alternating.native.relaxed(*args)
+            python = (adapter._relaxed_lost(p), adapter._ordered_lost(p))
+            assert (bool(relax), bool(ordered)) == python, position_to_json(p)
+            seen[python] = seen.get(python, 0) + 1
+            p = random_play(p, 12, rng)
+    # both games won and lost, and Ordered proving losses Relax does not
+    assert seen.get((False, False), 0) >= 5 and seen.get((True, True), 0) >= 5, seen
+    assert seen.get((False, True), 0) >= 5, seen
 
 
 # Baker's Dozen (kings=empty-piles) after random play: its search follows lines of tens

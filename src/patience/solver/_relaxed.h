@@ -4,123 +4,122 @@
  * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */
 
-/* ------------------------------------------------------- the relaxed game
- * relaxed.Relaxed and KlondikeAdapter._relaxed_lost, move for move. */
+/* ------------------------------------------------------- cards as sets
+ * Both relaxed games keep their facts as sets of cards: a card is a bit of a 64-bit
+ * set (State.bit: 16 bits a suit, one a rank, the Ace lowest), so that what a fact
+ * gives every card is found for all of them at once. */
 
+#define LANES 0x1FFF1FFF1FFF1FFFULL      /* the 13 ranks of each suit */
+#define KING_BITS 0x1000100010001000ULL
+
+/* The cards home, as a set: each suit's lowest h ranks. */
+static inline uint64_t home_set(const int *h) {
+    return ((1ULL << h[0]) - 1) | ((1ULL << h[1]) - 1) << 16 | ((1ULL << h[2]) - 1) << 32 |
+           ((1ULL << h[3]) - 1) << 48;
+}
+
+/* The cards that could be built on a card of ``x``, by which parent: ``*pa`` those
+ * whose parent in the suit 1 or 0 (State.pa) is in ``x``, ``*pb`` those whose parent in
+ * the suit 3 or 2 (State.pb) is. Suits 0 and 2 take their parents from suits 1 and 3,
+ * suits 1 and 3 from 0 and 2: the set a rank down, suits 0 and 1 swapped, 2 and 3
+ * swapped, then one parent is its low half, the other its high half. */
+static inline void children_of(uint64_t x, uint64_t *pa, uint64_t *pb) {
+    uint64_t w = (x >> 1) & LANES;
+    w = (w >> 16 & 0x0000FFFF0000FFFFULL) | (w & 0x0000FFFF0000FFFFULL) << 16;
+    uint64_t lo = w & 0xFFFFFFFFULL, hi = w >> 32;
+    *pa = lo | lo << 32;
+    *pb = hi | hi << 32;
+}
+
+/* A set's twins (the other card of the same rank and colour): 32 bits away. */
+static inline uint64_t twins(uint64_t x) { return x << 32 | x >> 32; }
+
+/* relaxed.stacked_twins over one stack (``n`` cards, the bottom first): the cards with
+ * their twin above them. */
+static uint64_t apart_in(const State *s, const uint8_t *stack, int n) {
+    uint64_t seen = 0, apart = 0;
+    for (int k = n - 1; k >= 0; k--) {
+        int b = s->bit[stack[k]];
+        if (s->rel[stack[k]] != 13 && (seen >> (b ^ 32) & 1)) apart |= 1ULL << b;
+        seen |= 1ULL << b;
+    }
+    return apart;
+}
+
+/* ------------------------------------------------------- the relaxed game
+ * relaxed.Relaxed and KlondikeAdapter._relaxed_lost, move for move, its sets of cards
+ * as 64-bit sets. */
 
 typedef struct {
     const State *s;
-    int h[4], avail[52], npool, lows[7], empty;
-    uint8_t inpool[52]; /* the pool as a set: the sweep home looks at each suit's next card */
-    int downs[7][MAXPILE], nd[7];
-    int twin[52]; /* relaxed.Relaxed.twin: the twin above a card in its pile, or -1 */
+    uint64_t avail; /* Relaxed.avail */
+    uint64_t pool;  /* Relaxed.pool */
+    uint64_t apart; /* the cards whose twin must go home first (Relaxed.twin) */
+    int h[4], lows[7], nd[7], empty;
 } Relax;
 
-/* relaxed.stacked_twins over one stack: each card's twin above it, into ``twin``
- * (and back, into ``held``, unless NULL). */
-static void twins_of(const State *s, const uint8_t *stack, int n, int *twin, int *held) {
-    for (int k = 0; k < n; k++)
-        for (int j = k + 1; j < n; j++) {
-            int y = stack[k], x = stack[j];
-            if (s->rel[x] == s->rel[y] && s->rel[y] != 13 && RED[x] == RED[y]) {
-                twin[y] = x;
-                if (held) held[x] = y;
-            }
-        }
-}
-
-/* Relaxed._open: ``c`` is available, and so is every card home that could come back
- * onto it (its children, theirs, ...). */
-static void relax_open(Relax *R, int c) {
-    const State *s = R->s;
-    int todo[52], n = 0;
-    R->avail[c] = 1;
-    todo[n++] = c;
-    while (n) {
-        int x = todo[--n], r = s->rel[x];
-        if (r <= 1) continue;
-        for (int k = 0; k < 2; k++) {
-            int y = s->cof[RED[x] ? 2 * k : 2 * k + 1][r - 1];
-            if (!R->avail[y] && R->h[SUIT[y]] >= r - 1) {
-                R->avail[y] = 1;
-                todo[n++] = y;
-            }
-        }
+/* Relaxed._open and _recall, for every card at once: a card home is available once a
+ * card it could come back onto is (a King, once a pile is empty), and so on down. */
+static inline void relax_close(Relax *R) {
+    uint64_t home = home_set(R->h), kings = R->empty ? KING_BITS & home : 0;
+    for (;;) {
+        uint64_t pa, pb;
+        children_of(R->avail, &pa, &pb);
+        uint64_t n = R->avail | ((pa | pb) & home) | kings;
+        if (n == R->avail) return;
+        R->avail = n;
     }
-}
-
-/* Relaxed._recall: ``c`` is home, available if it could come back. */
-static void relax_recall(Relax *R, int c) {
-    const State *s = R->s;
-    if (R->avail[c]) return;
-    if (s->rel[c] == 13 ? R->empty : (R->avail[s->pa[c]] || R->avail[s->pb[c]])) relax_open(R, c);
-}
-
-/* Relaxed._emptied: a pile is empty, so Kings home could come back. */
-static void relax_emptied(Relax *R) {
-    if (R->empty) return;
-    R->empty = 1;
-    for (int su = 0; su < 4; su++)
-        if (R->h[su] == 13) relax_recall(R, R->s->cof[su][13]);
 }
 
 /* ``waste``: the waste is a stack too (Relaxed's ``stacks``). */
 static void relax_init(Relax *R, const State *s, int waste) {
-    memset(R, 0, sizeof *R);
     R->s = s;
+    R->avail = R->pool = R->apart = 0;
+    R->empty = 0;
     memcpy(R->h, s->h, sizeof R->h);
-    for (int c = 0; c < 52; c++) R->twin[c] = -1;
-    if (waste) twins_of(s, s->seq, s->ptr, R->twin, NULL);
+    if (waste) R->apart |= apart_in(s, s->seq, s->ptr);
     for (int i = 0; i < 7; i++) {
         int n = s->len[i], d = s->down[i];
-        twins_of(s, s->tab[i], n < d + 1 ? n : d + 1, R->twin, NULL);
+        R->apart |= apart_in(s, s->tab[i], n < d + 1 ? n : d + 1);
         for (int k = d + 1; k < n; k++) { /* a card on one of its parents: its twin */
             int x = s->tab[i][k], under = s->tab[i][k - 1];
             if (s->rel[x] != 13 && (under == s->pa[x] || under == s->pb[x]))
-                R->twin[s->cof[SUIT[x] ^ 2][s->rel[x]]] = x;
+                R->apart |= 1ULL << (s->bit[x] ^ 32);
         }
+        R->nd[i] = d;
         if (!n) {
             R->empty = 1;
             R->lows[i] = -1;
             continue;
         }
-        R->nd[i] = d;
-        for (int k = 0; k < d; k++) R->downs[i][k] = s->tab[i][k];
         R->lows[i] = s->tab[i][d];
-        R->avail[R->lows[i]] = 1;
-        for (int k = d + 1; k < n; k++) {
-            R->inpool[s->tab[i][k]] = 1;
-            R->npool++;
-            R->avail[s->tab[i][k]] = 1;
-        }
+        R->avail |= 1ULL << s->bit[R->lows[i]];
+        for (int k = d + 1; k < n; k++) R->pool |= 1ULL << s->bit[s->tab[i][k]];
     }
-    for (int su = 0; su < 4; su++)
-        for (int r = 1; r <= R->h[su]; r++) relax_recall(R, s->cof[su][r]);
-    for (int c = 0; c < 52; c++)
-        if (R->avail[c]) relax_open(R, c);
+    R->avail |= R->pool;
+    relax_close(R);
 }
 
 /* Relaxed.take: play ``c`` home or into the pool if it fits anywhere. */
 static int relax_take(Relax *R, int c) {
     const State *s = R->s;
-    int f;
-    if (R->h[SUIT[c]] == s->rel[c] - 1)
-        f = 2;
-    else if (s->rel[c] == 13)
-        f = R->empty;
-    else if (R->twin[c] >= 0 && R->h[SUIT[R->twin[c]]] < s->rel[R->twin[c]])
-        f = R->avail[s->pa[c]] && R->avail[s->pb[c]];
-    else
-        f = R->avail[s->pa[c]] || R->avail[s->pb[c]];
-    if (!f) return 0;
-    if (f == 2) {
+    uint64_t m = 1ULL << s->bit[c];
+    if (R->h[SUIT[c]] == s->rel[c] - 1) {
         R->h[SUIT[c]]++;
-        relax_recall(R, c);
-    } else {
-        R->inpool[c] = 1;
-        R->npool++;
-        relax_open(R, c);
+        relax_close(R);
+        return 1;
     }
+    int f;
+    if (s->rel[c] == 13) {
+        f = R->empty;
+    } else {
+        int a = R->avail >> s->bit[s->pa[c]] & 1, b = R->avail >> s->bit[s->pb[c]] & 1;
+        f = (R->apart & ~twins(home_set(R->h)) & m) ? a && b : a || b;
+    }
+    if (!f) return 0;
+    R->pool |= m;
+    R->avail |= m;
+    relax_close(R);
     return 1;
 }
 
@@ -134,10 +133,9 @@ static void relax_settle(Relax *R) {
     int changed = 1;
     while (changed) {
         changed = 0;
-        for (int su = 0; su < 4 && R->npool; su++)
-            while (R->h[su] < 13 && R->inpool[s->cof[su][R->h[su] + 1]]) {
-                R->inpool[s->cof[su][R->h[su] + 1]] = 0;
-                R->npool--;
+        for (int su = 0; su < 4 && R->pool; su++)
+            while (R->h[su] < 13 && (R->pool >> (su * 16 + R->h[su]) & 1)) {
+                R->pool &= ~(1ULL << (su * 16 + R->h[su]));
                 R->h[su]++;
                 changed = 1;
             }
@@ -146,12 +144,13 @@ static void relax_settle(Relax *R) {
             if (c < 0 || !relax_take(R, c)) continue;
             changed = 1;
             if (R->nd[i]) {
-                c = R->lows[i] = R->downs[i][--R->nd[i]];
-                relax_open(R, c);
+                c = R->lows[i] = s->tab[i][--R->nd[i]];
+                R->avail |= 1ULL << s->bit[c];
             } else {
                 R->lows[i] = -1;
-                relax_emptied(R);
+                R->empty = 1;
             }
+            relax_close(R);
         }
     }
 }
@@ -292,130 +291,134 @@ static int relaxed_lost(const Search *S) {
 }
 
 /* ------------------------------------------------ the ordered relaxed game
- * relaxed.Ordered: the same facts, played to the same end, but each fact looks
- * only at the cards it can help (a worklist) instead of sweeping every card. */
-
-enum { O_AWAY, O_TABLEAU, O_GIVEN }; /* where a card not home is: stock or reserve */
+ * relaxed.Ordered: the same facts, played to the same end, on sets of cards. A card
+ * is a bit of a 64-bit set (State.bit: 16 bits a suit, one a rank), so each of the
+ * game's rules is applied to every card at once: the cards a parent on top lets
+ * move are the tops shifted down a rank, with the suits of the other colour swapped
+ * in; a twin (the card of the same rank and colour) is the card 32 bits away. Every
+ * fact only grows (the proof in relaxed.Ordered), so the rules applied to every card,
+ * round after round until a round changes nothing, end where relaxed.Ordered's
+ * sweeps end: in the one least set of facts closed under them. A take plays one card
+ * as Ordered.take does (home, and then on top if it fits; else given, on top, if it
+ * fits), so the stock's drivers (played_out, played_out3, lj_played_out) take
+ * the same cards in the same order as with relaxed.Ordered. */
 
 typedef struct {
     const State *s;
-    int h[4], empty, ntodo;
-    int above[52], below[52]; /* the card on each tableau card, and under it, or -1 */
-    uint8_t where[52], moved[52], top[52], up[52], bottom[52];
-    int twin[52], held[52];   /* Ordered.twin, and back: the card each card keeps apart */
-    /* Cards to look at again. Each card is pushed once at the start, twice when it
-     * becomes a parent, once when it moves and twice when it goes home (each happens
-     * once), the Kings once more for the first emptied pile: under 6 * 52 + 8. */
-    uint8_t todo[6 * 52 + 8];
+    uint64_t tab;    /* the tableau's cards */
+    uint64_t up;     /* face up now */
+    uint64_t clear;  /* tableau cards with nothing on them, or what was on them moved */
+    uint64_t top;    /* Ordered.top */
+    uint64_t moved;  /* Ordered.moved */
+    uint64_t given;  /* cards the drivers gave that fitted (they go home from there) */
+    uint64_t apart;  /* cards whose twin lies above them in a stack (Ordered.twin) */
+    uint64_t bottom; /* the piles' bottom cards */
+    uint64_t fits;   /* the cards that fit (ordered_fits_all), while ``fresh`` */
+    int h[4], empty, dirty, fresh;
+    uint8_t below[64]; /* by bit: the bit of the card under a tableau card, 64: none */
 } Ordered;
 
-static inline void ordered_push(Ordered *O, int c) {
-    if (c >= 0) O->todo[O->ntodo++] = (uint8_t)c;
+/* Ordered._fits, for every card at once: a King once a pile is emptied; another card
+ * once a parent is ``top``, both while its twin kept apart (``apart``) is not home. */
+static inline uint64_t ordered_fits_all(const Ordered *O) {
+    uint64_t pa, pb;
+    children_of(O->top, &pa, &pb);
+    uint64_t held = O->apart & ~twins(home_set(O->h));
+    return (pa & pb) | ((pa | pb) & ~held) | (O->empty ? KING_BITS : 0);
 }
 
 /* ``waste``: the waste is a stack too (Ordered's ``stacks``). */
 static void ordered_init(Ordered *O, const State *s, int waste) {
-    memset(O, 0, sizeof *O);
     O->s = s;
+    O->tab = O->up = O->clear = O->top = O->moved = O->given = O->apart = O->bottom = 0;
     memcpy(O->h, s->h, sizeof O->h);
-    for (int c = 0; c < 52; c++) O->above[c] = O->below[c] = O->twin[c] = O->held[c] = -1;
-    if (waste) twins_of(s, s->seq, s->ptr, O->twin, O->held);
+    O->empty = 0;
+    O->dirty = 1;
+    O->fresh = 0;
+    if (waste) O->apart |= apart_in(s, s->seq, s->ptr);
     for (int i = 0; i < 7; i++) {
-        int n = s->len[i];
-        if (!n) O->empty = 1;
-        twins_of(s, s->tab[i], n < s->down[i] + 1 ? n : s->down[i] + 1, O->twin, O->held);
-        for (int k = 0; k < n; k++) {
-            int c = s->tab[i][k];
-            O->where[c] = O_TABLEAU;
-            O->up[c] = k >= s->down[i];
-            O->bottom[c] = k == 0;
-            if (k + 1 < n) O->above[c] = s->tab[i][k + 1];
-            if (k) O->below[c] = s->tab[i][k - 1];
+        int n = s->len[i], d = s->down[i];
+        if (!n) {
+            O->empty = 1;
+            continue;
         }
-    }
-    /* Every tableau card is looked at once; a card home, once it could come back
-     * (nothing is a parent yet: only a King, with an empty pile). */
-    for (int c = 0; c < 52; c++)
-        if (O->where[c] == O_TABLEAU || (O->empty && s->rel[c] == 13 && O->h[SUIT[c]] == 13))
-            ordered_push(O, c);
-}
-
-/* Ordered._fits */
-static inline int ordered_fits(const Ordered *O, int c) {
-    const State *s = O->s;
-    if (s->rel[c] == 13) return O->empty;
-    int x = O->twin[c];
-    if (x >= 0 && O->h[SUIT[x]] < s->rel[x]) return O->top[s->pa[c]] && O->top[s->pb[c]];
-    return O->top[s->pa[c]] || O->top[s->pb[c]];
-}
-
-/* c became a parent: the cards that could be built on it may now move or come back. */
-static void ordered_topped(Ordered *O, int c) {
-    const State *s = O->s;
-    O->top[c] = 1;
-    int r = s->rel[c];
-    if (r > 1)
-        for (int k = 0; k < 2; k++) ordered_push(O, s->cof[RED[c] ? 2 * k : 2 * k + 1][r - 1]);
-}
-
-/* c left its place: the card under it is clear, and a bottom card empties its pile. */
-static void ordered_moved(Ordered *O, int c) {
-    O->moved[c] = 1;
-    ordered_push(O, O->below[c]);
-    if (O->bottom[c] && !O->empty) {
-        O->empty = 1;
-        for (int su = 0; su < 4; su++) ordered_push(O, O->s->cof[su][13]);
+        const uint8_t *p = s->tab[i];
+        O->apart |= apart_in(s, p, n < d + 1 ? n : d + 1);
+        int under = 64;
+        for (int k = 0; k < n; k++) {
+            int b = s->bit[p[k]];
+            O->tab |= 1ULL << b;
+            O->below[b] = (uint8_t)under;
+            under = b;
+        }
+        for (int k = d; k < n; k++) O->up |= 1ULL << s->bit[p[k]];
+        O->bottom |= 1ULL << s->bit[p[0]];
+        O->clear |= 1ULL << s->bit[p[n - 1]];
     }
 }
 
-/* c went home: the next card of its suit may follow, the twin it kept apart may
- * take either parent, and c may come back. */
-static void ordered_home(Ordered *O, int c) {
-    const State *s = O->s;
-    O->h[SUIT[c]]++;
-    if (s->rel[c] < 13) ordered_push(O, s->cof[SUIT[c]][s->rel[c] + 1]);
-    if (O->held[c] >= 0) ordered_push(O, O->held[c]);
-    if (!O->top[c] && ordered_fits(O, c)) ordered_topped(O, c);
+/* Card (bit) b left its place: the card under it is clear, a bottom card empties its
+ * pile. */
+static inline void ordered_move(Ordered *O, int b) {
+    O->moved |= 1ULL << b;
+    if (O->below[b] < 64) O->clear |= 1ULL << O->below[b];
+    if (O->bottom >> b & 1) O->empty = 1;
 }
 
-/* Ordered.take */
-static int ordered_take(void *g, int c) {
-    Ordered *O = g;
-    if (O->h[SUIT[c]] == O->s->rel[c] - 1) {
-        ordered_home(O, c);
-        return 1;
-    }
-    if (!ordered_fits(O, c)) return 0;
-    O->where[c] = O_GIVEN;
-    ordered_topped(O, c);
-    return 1;
-}
-
-/* Ordered.settle */
+/* Ordered.settle: the rules, round after round, until one changes nothing. */
 static void ordered_settle(void *g) {
     Ordered *O = g;
-    const State *s = O->s;
-    while (O->ntodo) {
-        int c = O->todo[--O->ntodo];
-        if (O->h[SUIT[c]] >= s->rel[c]) { /* home: could it come back? */
-            if (!O->top[c] && ordered_fits(O, c)) ordered_topped(O, c);
-            continue;
+    if (!O->dirty) return;
+    O->dirty = 0;
+    for (;;) {
+        uint64_t top = O->top, moved = O->moved;
+        int empty = O->empty, sent = 0;
+        for (int su = 0; su < 4; su++) /* home: a clear tableau card or one given */
+            while (O->h[su] < 13) {
+                int b = su * 16 + O->h[su];
+                uint64_t m = 1ULL << b;
+                if (!(O->tab & O->clear & m) && !(O->given & m)) break;
+                O->h[su]++;
+                sent = 1;
+                if ((O->tab & ~O->moved) & m) ordered_move(O, b);
+            }
+        O->top |= O->tab & O->clear; /* a clear tableau card, even on its way home */
+        uint64_t fits = ordered_fits_all(O), home = home_set(O->h);
+        O->top |= home & fits; /* a card home could come back */
+        for (uint64_t m = O->tab & ~O->moved & ~home & (O->clear | O->up) & fits; m; m &= m - 1)
+            ordered_move(O, __builtin_ctzll(m)); /* the base of a run onto a parent */
+        if (!sent && O->top == top && O->moved == moved && O->empty == empty) {
+            O->fits = fits;
+            O->fresh = 1;
+            return;
         }
-        int home = O->h[SUIT[c]] == s->rel[c] - 1;
-        if (O->where[c] == O_GIVEN) {
-            if (home) ordered_home(O, c);
-            continue;
-        }
-        if (O->where[c] != O_TABLEAU) continue;
-        int clear = O->above[c] < 0 || O->moved[O->above[c]];
-        if (clear && !O->top[c]) ordered_topped(O, c); /* even on its way home */
-        if (clear && home) {
-            if (!O->moved[c]) ordered_moved(O, c);
-            ordered_home(O, c);
-            continue;
-        }
-        if (!O->moved[c] && (clear || O->up[c]) && ordered_fits(O, c)) ordered_moved(O, c);
     }
+}
+
+/* Ordered.take, and then, home, on top if it fits (as relaxed.Ordered's settle puts
+ * it there before the drivers' next take). */
+static int ordered_take(void *g, int c) {
+    Ordered *O = g;
+    const State *s = O->s;
+    uint64_t m = 1ULL << s->bit[c];
+    int su = SUIT[c];
+    if (O->h[su] == s->rel[c] - 1) {
+        O->h[su]++;
+        O->dirty = 1;
+        if (ordered_fits_all(O) & m) O->top |= m;
+        O->fresh = 0;
+        return 1;
+    }
+    if (!O->fresh) {
+        O->fits = ordered_fits_all(O);
+        O->fresh = 1;
+    }
+    if (!(O->fits & m)) return 0;
+    O->given |= m;
+    O->top |= m;
+    O->dirty = 1;
+    O->fresh = 0;
+    return 1;
 }
 
 static int ordered_won(const void *g) {

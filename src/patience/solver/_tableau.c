@@ -181,11 +181,9 @@ static PyObject *py_memo(PyObject *self, PyObject *unused) {
     return capsule;
 }
 
-/* Fill the foundations, piles and face-down counts, search, and answer
- * (verdict, line, states); frees S. */
-static PyObject *run(Search *S, PyObject *fnd, PyObject *tab, PyObject *down, int prune,
-                     int disc, double seconds, long long max_states, long long table_size,
-                     PyObject *cancel) {
+/* Fill the foundations, piles and face-down counts of S's state; 0 (an exception
+ * set) on a bad position. */
+static int fill(Search *S, PyObject *fnd, PyObject *tab, PyObject *down) {
     State *s = &S->st;
     uint8_t buf[52];
     int n;
@@ -218,6 +216,17 @@ static PyObject *run(Search *S, PyObject *fnd, PyObject *tab, PyObject *down, in
         }
     }
     s->dirty = ~0u;
+    return 1;
+fail:
+    return 0;
+}
+
+/* Fill the foundations, piles and face-down counts, search, and answer
+ * (verdict, line, states); frees S. */
+static PyObject *run(Search *S, PyObject *fnd, PyObject *tab, PyObject *down, int prune,
+                     int disc, double seconds, long long max_states, long long table_size,
+                     PyObject *cancel) {
+    if (!fill(S, fnd, tab, down)) goto fail;
     S->prune = prune;
     S->lds = disc >= 0;
     S->max_states = max_states;
@@ -305,6 +314,41 @@ fail:
     release(S);
     free(S);
     return NULL;
+}
+
+/* The two relaxed games' verdicts on a Klondike position (for the tests, which hold
+ * them to relaxed.Relaxed and relaxed.Ordered as KlondikeAdapter plays them). */
+static PyObject *py_relaxed(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"stock", "waste", "foundations", "tableau", "down", "redeals",
+                            "draw", "limit", NULL};
+    PyObject *stock, *waste, *fnd, *tab, *down;
+    int redeals, draw, limit;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOiii", names, &stock, &waste, &fnd, &tab,
+                                     &down, &redeals, &draw, &limit))
+        return NULL;
+    Search *S = calloc(1, sizeof(Search));
+    if (!S) return PyErr_NoMemory();
+    State *s = &S->st;
+    uint8_t buf[52];
+    int n;
+    PyObject *res = NULL;
+    set_ranks(s, 0);
+    if (!fill_pile(waste, s->seq, &s->nseq, 52) || !fill_pile(stock, buf, &n, 52)) goto done;
+    if (s->nseq + n > 52) {
+        PyErr_SetString(PyExc_ValueError, "too many cards");
+        goto done;
+    }
+    s->ptr = s->nseq;
+    for (int k = n - 1; k >= 0; k--) s->seq[s->nseq++] = buf[k];
+    s->redeals = redeals;
+    S->rules = draw == 3 ? &KLONDIKE3 : &KLONDIKE1;
+    S->draw = draw;
+    S->limit = limit;
+    if (fill(S, fnd, tab, down)) res = Py_BuildValue("(ii)", relaxed_lost(S), ordered_lost(S));
+done:
+    free(S);
+    return res;
 }
 
 static PyObject *py_lady_jane(PyObject *self, PyObject *args, PyObject *kw) {
@@ -451,6 +495,10 @@ static PyMethodDef methods[] = {
      " states)\n"
      "verdict: 0 won, 1 lost, 2 unknown; discrepancies < 0: exhaustive; max_states < 0:"
      " none; memo: memo()'s, shared by the searches of one position under the same rules."},
+    {"relaxed", (PyCFunction)(void (*)(void))py_relaxed, METH_VARARGS | METH_KEYWORDS,
+     "relaxed(stock, waste, foundations, tableau, down, redeals, draw, limit) -> (relaxed"
+     " lost, ordered lost): the two relaxed games' verdicts on a Klondike position"
+     " (limit < 0: unlimited redeals)."},
     {"memo", py_memo, METH_NOARGS,
      "memo() -> a memo of relaxed verdicts for search(memo=...), freed with it."},
     {"lady_jane", (PyCFunction)(void (*)(void))py_lady_jane, METH_VARARGS | METH_KEYWORDS,

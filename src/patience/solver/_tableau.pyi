@@ -24,6 +24,19 @@ def search(
 ) -> tuple[int, list[str], int]:
     """Klondike (``limit`` < 0: unlimited redeals)."""
 
+def relaxed(
+    stock: bytes,
+    waste: bytes,
+    foundations: list[bytes],
+    tableau: list[bytes],
+    down: bytes,
+    redeals: int,
+    draw: int,
+    limit: int,
+) -> tuple[int, int]:
+    """The two relaxed games' verdicts on a Klondike position, (Relax lost, Ordered lost)
+    (``limit`` < 0: unlimited redeals)."""
+
 def lady_jane(
     stock: bytes,
     waste: bytes,

@@ -17,6 +17,7 @@ typedef struct {
     /* Ranks relative to the base rank (Lady Jane; Klondike: the ranks themselves) */
     int rel[52], pa[52], pb[52]; /* rank; the two cards of rank + 1 in the other colour */
     int cof[4][15];              /* the card of each suit and rank */
+    uint8_t bit[52];             /* each card's bit in a set of cards: suit * 16 + rank - 1 */
     /* Lady Jane: the reserves, the waste (stack 7), the stock */
     uint8_t res[8][52];
     int nres[8];
@@ -55,6 +56,7 @@ static void set_ranks(State *s, int base) {
     for (int c = 0; c < 52; c++) {
         s->rel[c] = base ? (RANK[c] - base + 13) % 13 + 1 : RANK[c];
         s->cof[SUIT[c]][s->rel[c]] = c;
+        s->bit[c] = (uint8_t)(SUIT[c] * 16 + s->rel[c] - 1);
     }
     for (int c = 0; c < 52; c++) {
         int r = s->rel[c];

@@ -491,7 +491,18 @@ def playout(s: State, waste: int | None, stock: list[int], left: list[int]) -> b
     The playout stops, lost, at the first card the policy has to place closing a cycle
     (no option, and no labelling found by the rescue): measured on deals 10001..10040,
     the policy won none of the 24 games where that happened, and 83% of a playout's time
-    was spent after it (docs/fair-play.md)."""
+    was spent after it (docs/fair-play.md).
+
+    Played by the native module (``_hopscotch.playout``, the same moves,
+    tests/test_hopscotch_rollout.py) when it is built and the labels have no cycle."""
+    native = _native()
+    if native is not None and s.acyclic():
+        return bool(native.playout(*native_state(s), s.last, waste or 0, bytes(left), bytes(stock)))
+    return _playout(s, waste, stock, left)
+
+
+def _playout(s: State, waste: int | None, stock: list[int], left: list[int]) -> bool:
+    """``playout`` in Python."""
     s, last = s.copy(), s.last
     s.last = last
     while s.settle_move() is not None:

@@ -1,4 +1,19 @@
-"""A fair Hopscotch policy by rollouts of the labels policy, in the rank-only model."""
+"""Hopscotch's fair advice by rollouts of the labels policy, measured in the rank-only
+model of the game (as bench/hopscotch_labels.py measures the labels policy alone).
+
+    python bench/hopscotch_rollout.py --deals 5041-5120 --out tune.jsonl   # tuning deals
+    python bench/hopscotch_rollout.py --deals 1-2000 --out hop-rollout.jsonl  # measured
+    python bench/fair.py --hopscotch      # the goal, paired with the labels policy alone
+
+At each card that does not go home, every reserve it may go on (an empty one for them
+all) is scored by ``--playouts`` playouts of the labels policy from the state after it,
+over stock orders of the unseen ranks (the same orders for every reserve), and the most
+won is taken, the labels policy's own choice on a tie (``fair.hopscotch.rollout``, the
+game's advice itself: the same moves as through the engine, deals 1..6 checked). The
+seed of a decision is the stock's size (``labels_move``'s seed 0 plus it). One JSON line
+a deal (``bot``, ``deal``, ``won``, ``cpu`` seconds, ``decisions`` played out); a run
+given the same ``--out`` skips the deals already there.
+"""
 
 from __future__ import annotations
 

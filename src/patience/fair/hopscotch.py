@@ -26,6 +26,12 @@ worse (docs/fair-play.md). So ``labels_move`` replays the game's history (the po
 so far, ordered by the stock's size, the waste and the foundations; only what the
 player saw of each is read: the waste card, the foundations, the reserves), labelling
 each card where the player put it as the policy would have, and decides from there.
+
+The game's advice improves on the policy by rollouts (``rollout``, issue 55): where the
+waste card does not go home, each reserve it may go on is scored by ``PLAYOUTS`` playouts
+of the policy itself from the state after it, over random orders of the unseen ranks
+(the same orders for every reserve, from the seed: the view and the seed alone), played
+in C (``_hopscotch.playouts``); the most won is taken, the policy's own choice on a tie.
 """
 
 from __future__ import annotations

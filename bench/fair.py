@@ -4,6 +4,7 @@
     python bench/fair.py -n 20 --samples 12 --out /tmp/fair.jsonl
     python bench/fair.py --only klondike:mode=three --setting paper --method hop \
         --samples 2 -n 100 --out hop.jsonl --also results/fair-bench.jsonl.gz
+    python bench/fair.py --hopscotch     # Hopscotch's goal from the committed rows
 
 Prints, per game, mode and setting: the fair bot's win rate with its 95% (Wilson)
 interval; beside it the thoughtful win rate of the same deals (the solver knowing every
@@ -173,6 +174,48 @@ def _table(rows: list[dict[str, Any]]) -> None:
         )
 
 
+RESULTS = Path(__file__).resolve().parent.parent / "results"
+HOPSCOTCH_GOAL = 0.80
+"""Issue 55: the fair Hopscotch bot wins at least 80% of at least 2,000 deals."""
+
+
+def hopscotch_goal(results: Path = RESULTS) -> None:
+    """Hopscotch's goal from the committed per-deal rows of the rank-only model
+    (``results/hopscotch.rollout.jsonl.gz``, the game's advice by rollouts, from
+    bench/hopscotch_rollout.py; ``results/hopscotch.labels.jsonl.gz``, the labels policy
+    alone, from bench/hopscotch_labels.py): each one's rate on the deals it played, and
+    the two paired on the deals both played, by deal range."""
+    bots = {
+        name: {r["deal"]: r for r in _read(results / f"hopscotch.{name}.jsonl.gz")}
+        for name in ("rollout", "labels")
+    }
+    new, old = bots["rollout"], bots["labels"]
+    ranges = sorted({(d - 1) // 10_000 for d in new})
+    for part in ranges:
+        deals = sorted(d for d in new.keys() & old.keys() if (d - 1) // 10_000 == part)
+        if not deals:
+            continue
+        a = sum(new[d]["won"] for d in deals)
+        b = sum(old[d]["won"] for d in deals)
+        only_a = sum(new[d]["won"] and not old[d]["won"] for d in deals)
+        only_b = sum(old[d]["won"] and not new[d]["won"] for d in deals)
+        cpu = statistics.fmean(new[d]["cpu"] for d in deals)
+        print(
+            f"hopscotch, deals {deals[0]}..{deals[-1]} ({len(deals)} both played):"
+            f" rollouts {_rate(a, len(deals)).strip()}, labels {_rate(b, len(deals)).strip()};"
+            f" won by rollouts only {only_a}, by labels only {only_b};"
+            f" McNemar exact p = {mcnemar(only_a, only_b):.2g};"
+            f" rollouts {cpu:.2f} CPU s a deal"
+        )
+    first = sorted(d for d in new if d <= 10_000)
+    won = sum(new[d]["won"] for d in first)
+    met = len(first) >= 2000 and won >= HOPSCOTCH_GOAL * len(first)
+    print(
+        f"hopscotch goal (at least {HOPSCOTCH_GOAL:.0%} of at least 2,000 deals):"
+        f" {won} of {len(first)} won, {'met' if met else 'not met'}"
+    )
+
+
 def main() -> None:
     """Run the benchmark (appending to ``--out``) and print its table."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
@@ -192,7 +235,15 @@ def main() -> None:
     ap.add_argument(
         "--also", type=Path, nargs="*", default=[], help="rows of other runs, read only"
     )
+    ap.add_argument(
+        "--hopscotch",
+        action="store_true",
+        help="print Hopscotch's goal (issue 55) from the committed per-deal rows, and stop",
+    )
     args = ap.parse_args()
+    if args.hopscotch:
+        hopscotch_goal()
+        return
     rows: list[dict[str, Any]] = [r for path in args.also for r in _read(path)]
     if args.out is not None and args.out.exists():
         rows += _read(args.out)

@@ -59,6 +59,7 @@ static uint64_t PA[4][16], PB[4][16];                   /* a foundation's size *
 #include "_table.h"
 #include "_hopscotch_search.h"
 #include "_hopscotch_root.h"
+#include "_hopscotch_policy.h"
 
 /* ----------------------------------------------------------------- Python */
 
@@ -215,6 +216,141 @@ done:
     return result;
 }
 
+/* The policy's state from Python: foundation sizes (4 bytes), each reserve's ranks and
+ * labels (bytes, bottom first; a label is k * 13 + i), the unseen ranks' counts (14
+ * bytes, index 0 unused). */
+static int policy_state(PyObject *fnd, PyObject *ranks, PyObject *labels, PyObject *left,
+                        PState *s, int lf[14]) {
+    if (!PyBytes_Check(fnd) || PyBytes_GET_SIZE(fnd) != 4 || !PyBytes_Check(left) ||
+        PyBytes_GET_SIZE(left) != 14 || !PyList_Check(ranks) || PyList_GET_SIZE(ranks) != 4 ||
+        !PyList_Check(labels) || PyList_GET_SIZE(labels) != 4) {
+        PyErr_SetString(PyExc_ValueError,
+                        "foundations: 4 bytes, ranks and labels: 4 bytes each, left: 14 bytes");
+        return 0;
+    }
+    memset(s, 0, sizeof *s);
+    for (int k = 0; k < 4; k++) {
+        s->cnt[k] = (unsigned char)PyBytes_AS_STRING(fnd)[k];
+        if (s->cnt[k] < 1 || s->cnt[k] > 13) {
+            PyErr_SetString(PyExc_ValueError, "foundations: sizes 1..13");
+            return 0;
+        }
+    }
+    for (int r = 0; r < 14; r++) {
+        lf[r] = (unsigned char)PyBytes_AS_STRING(left)[r];
+        if (lf[r] > 4) {
+            PyErr_SetString(PyExc_ValueError, "left: at most 4 of a rank");
+            return 0;
+        }
+    }
+    lf[0] = 0;
+    for (int j = 0; j < 4; j++) {
+        PyObject *a = PyList_GET_ITEM(ranks, j), *b = PyList_GET_ITEM(labels, j);
+        if (!PyBytes_Check(a) || !PyBytes_Check(b) || PyBytes_GET_SIZE(a) != PyBytes_GET_SIZE(b) ||
+            PyBytes_GET_SIZE(a) > PNC) {
+            PyErr_SetString(PyExc_ValueError, "ranks and labels: bytes of one length per pile");
+            return 0;
+        }
+        s->n[j] = (int)PyBytes_GET_SIZE(a);
+        for (int h = 0; h < s->n[j]; h++) {
+            int r = (unsigned char)PyBytes_AS_STRING(a)[h], e = (unsigned char)PyBytes_AS_STRING(b)[h];
+            if (r < 1 || r > 13 || e > 51) {
+                PyErr_SetString(PyExc_ValueError, "a rank 1..13 and a label 0..51 expected");
+                return 0;
+            }
+            s->r[j][h] = (uint8_t)r;
+            s->e[j][h] = (uint8_t)e;
+        }
+    }
+    return 1;
+}
+
+static PyObject *py_playout(PyObject *self, PyObject *args) {
+    PyObject *fnd, *ranks, *labels, *left, *stock;
+    int last, waste;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOiiOO", &fnd, &ranks, &labels, &last, &waste, &left, &stock))
+        return NULL;
+    PState s;
+    int lf[14], n;
+    uint8_t st[NCARDS];
+    if (!policy_state(fnd, ranks, labels, left, &s, lf)) return NULL;
+    if (!fill_ranks(stock, st, &n, NCARDS, "stock")) return NULL;
+    if (waste < 0 || waste > 13 || last < 0 || last > 3) {
+        PyErr_SetString(PyExc_ValueError, "waste 0..13, last 0..3");
+        return NULL;
+    }
+    int won = p_acyclic(&s) && p_playout(&s, last, waste, st, n, lf);
+    return PyBool_FromLong(won);
+}
+
+static PyObject *py_playouts(PyObject *self, PyObject *args) {
+    PyObject *fnd, *ranks, *labels, *left;
+    int last, waste, count, search = PSEARCH;
+    unsigned long long seed;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOiiOiK|i", &fnd, &ranks, &labels, &last, &waste, &left, &count,
+                          &seed, &search))
+        return NULL;
+    PState s;
+    int lf[14];
+    if (!policy_state(fnd, ranks, labels, left, &s, lf)) return NULL;
+    if (waste < 0 || waste > 13 || last < 0 || last > 3) {
+        PyErr_SetString(PyExc_ValueError, "waste 0..13, last 0..3");
+        return NULL;
+    }
+    long won = 0;
+    if (p_acyclic(&s)) {
+        Py_BEGIN_ALLOW_THREADS
+        p_search = search;
+        uint8_t st[PNC + 4];
+        for (int i = 0; i < count; i++) {
+            int n = p_order(seed, i, lf, st);
+            won += p_playout(&s, last, waste, st, n, lf);
+        }
+        p_search = PSEARCH;
+        Py_END_ALLOW_THREADS
+    }
+    return PyLong_FromLong(won);
+}
+
+static PyObject *p_to_python(const PState *s, int cost) {
+    uint8_t cnt[4];
+    for (int k = 0; k < 4; k++) cnt[k] = (uint8_t)s->cnt[k];
+    PyObject *ranks = PyList_New(4), *labels = PyList_New(4);
+    if (!ranks || !labels) goto fail;
+    for (int j = 0; j < 4; j++) {
+        PyObject *a = PyBytes_FromStringAndSize((const char *)s->r[j], s->n[j]);
+        if (!a) goto fail;
+        PyList_SET_ITEM(ranks, j, a);
+        PyObject *b = PyBytes_FromStringAndSize((const char *)s->e[j], s->n[j]);
+        if (!b) goto fail;
+        PyList_SET_ITEM(labels, j, b);
+    }
+    return Py_BuildValue("(y#NNi)", (const char *)cnt, (Py_ssize_t)4, ranks, labels, cost);
+fail:
+    Py_XDECREF(ranks);
+    Py_XDECREF(labels);
+    return NULL;
+}
+
+static PyObject *py_label_on(PyObject *self, PyObject *args) {
+    PyObject *fnd, *ranks, *labels, *left;
+    int r, j;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOiiO", &fnd, &ranks, &labels, &r, &j, &left)) return NULL;
+    PState s;
+    int lf[14];
+    if (!policy_state(fnd, ranks, labels, left, &s, lf)) return NULL;
+    if (r < 1 || r > 13 || j < 0 || j > 3) {
+        PyErr_SetString(PyExc_ValueError, "rank 1..13, reserve 0..3");
+        return NULL;
+    }
+    int cost;
+    if (!p_label_on(&s, r, j, lf, &cost)) Py_RETURN_NONE;
+    return p_to_python(&s, cost);
+}
+
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
      "search(arrivals, waste_first, foundations, reserves, seconds, max_states, table_size,"
@@ -222,6 +358,16 @@ static PyMethodDef methods[] = {
      " -> (verdict, line, states)\n"
      "verdict: 0 won, 1 lost, 2 unknown; line: move codes (0 deal, 1+k w>f, 5+j w>r,"
      " 9+4j+k r>f); max_states < 0: no cap."},
+    {"playout", py_playout, METH_VARARGS,
+     "playout(foundations, ranks, labels, last, waste, left, stock) -> won: the labels"
+     " policy played out on one stock order (ranks, its top last)."},
+    {"label_on", py_label_on, METH_VARARGS,
+     "label_on(foundations, ranks, labels, rank, reserve, left) -> (foundations, ranks,"
+     " labels, cost) | None: the card put on the reserve as the labels policy labels it there,"
+     " settled; None: only a cycle is left."},
+    {"playouts", py_playouts, METH_VARARGS,
+     "playouts(foundations, ranks, labels, last, waste, left, count, seed) -> wins: the"
+     " labels policy played out on ``count`` stock orders of the unseen ranks."},
     USE_CPU_CLOCK_METHOD,
     {NULL, NULL, 0, NULL}};
 
@@ -230,6 +376,7 @@ static struct PyModuleDef module = {
     "The Hopscotch labelled search at native speed (see hopscotch.py).", -1, methods};
 
 PyMODINIT_FUNC PyInit__hopscotch(void) {
+    policy_init();
     for (int k = 0; k < 4; k++) {
         int rank = k + 1;
         SEQ[k][0] = rank;

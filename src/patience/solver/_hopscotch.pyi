@@ -29,3 +29,44 @@ def search(
 
 def use_cpu_clock(on: bool) -> None:
     """This thread's deadlines on its CPU time (``on``) or on the wall clock (``clock.py``)."""
+
+def playout(
+    foundations: bytes,
+    ranks: list[bytes],
+    labels: list[bytes],
+    last: int,
+    waste: int,
+    left: bytes,
+    stock: bytes,
+) -> bool:
+    """The labels policy (``fair/hopscotch.py``) played out on one stock order (ranks,
+    its top last) from its state: the foundation sizes, each reserve's ranks and labels
+    (k * 13 + i, bottom first), the reserve the last card home came from, the waste
+    card's rank (0: none), the unseen cards of each rank (14 bytes): won or not."""
+
+def playouts(
+    foundations: bytes,
+    ranks: list[bytes],
+    labels: list[bytes],
+    last: int,
+    waste: int,
+    left: bytes,
+    count: int,
+    seed: int,
+    search: int = 5000,
+) -> int:
+    """``playout`` over ``count`` stock orders of the unseen ranks, shuffled from
+    ``seed`` (the same orders for the same seed and ``left``), each rescue given
+    ``search`` tries, with the GIL released: the playouts won."""
+
+def label_on(
+    foundations: bytes,
+    ranks: list[bytes],
+    labels: list[bytes],
+    rank: int,
+    reserve: int,
+    left: bytes,
+) -> tuple[bytes, list[bytes], list[bytes], int] | None:
+    """The card of ``rank`` put on ``reserve`` as the labels policy labels it there
+    (``_label_on``), settled: the state and its option's cost (-1: every reserve card
+    labelled again); None: only a cycle is left."""

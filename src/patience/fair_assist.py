@@ -44,10 +44,12 @@ game with a policy of its own (``METHOD``), its playouts."""
 KINDS = ("proven", "fair-playouts", "clairvoyant")
 """What a chance is: ``proven``, the solver's verdict (nothing left unseen to guess);
 ``fair-playouts``, the share of the game's fair policy's playouts won over sampled
-arrangements of the unseen cards, the chance of a player who follows the fair advice
-(Hopscotch); ``clairvoyant``, the share of sampled arrangements a player who could see
-every card would win, an upper bound on the player's chance, never to be shown as it
-(Klondike, Lady Jane: no fair policy cheap enough to play out yet)."""
+arrangements of the unseen cards, the chance of a player who follows that policy
+(Hopscotch, whose advice plays the policy out for each choice and wins more: the page
+says "simple policy", not the advice's chance); ``clairvoyant``, the share of sampled
+arrangements a player who could see every card would win, an upper bound on the
+player's chance, never to be shown as it (Klondike, Lady Jane: no fair policy cheap
+enough to play out yet)."""
 
 
 def kind_of(position: Position, exact: bool) -> str:

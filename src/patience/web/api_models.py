@@ -344,9 +344,10 @@ class Chance(BaseModel):
 
     kind: Literal["proven", "fair-playouts", "clairvoyant"] = Field(
         default="clairvoyant",
-        description="What `chance` is. fair-playouts: the share of playouts of the fair "
-        "advice's own policy won over sampled arrangements of the unseen cards, the chance "
-        "of a player who follows the fair advice from here (Hopscotch). clairvoyant: the "
+        description="What `chance` is. fair-playouts: the share of playouts of the simple "
+        "fair policy the advice builds on, won over sampled orders of the unseen cards, the "
+        "chance of a player who follows that policy from here (Hopscotch: its advice plays "
+        "the policy out for each choice and wins more). clairvoyant: the "
         "share of sampled arrangements that a player who could see every card would win, "
         "an upper bound and not the player's chance (Klondike, Lady Jane). proven: nothing "
         "is left unseen, the solver's verdict (Baker's Dozen; null `chance`: undecided).",

@@ -1,0 +1,311 @@
+"""patience's FreeCell solver beside Freecell Solver (``fc-solve``), on the same deals.
+
+    FC_SOLVE=/work/scratch/fcs/build/fc-solve python bench/freecell_peer.py -n 1000
+    FC_SOLVE=... python bench/freecell_peer.py --alone -n 32000 --csv /tmp/fcs.csv.gz
+    FC_SOLVE=... python bench/solver.py --peer -n 1000 --budget 10
+
+Issue 58 asks for Microsoft's deals 1..32,000 all decided, 11982 proven lost, a mean of
+at most 20 ms of CPU a deal, side by side with Freecell Solver built by hand on the same
+deals (its own default preset), and no contradiction. This module is that side by side:
+each deal is dealt by patience (``FreeCell.layout``: Microsoft's deal N), written out in
+Freecell Solver's board text (``board``), and decided by both: patience in this process
+through ``patience.solver.solve``, the entry ``patience solve`` calls, timed with
+``time.process_time``; ``fc-solve`` in a child process of its own with no option (its
+default preset), timed by the child's own CPU time (``os.wait4``). Which goes first
+alternates from deal to deal, so that both meet the same load. Printed: per side the
+deals, won, lost, undecided, decided share, mean, median and max CPU ms (and the slowest
+deal), and every contradiction (one says won, the other lost); the exit status is 1 if
+there is one.
+
+The binary is ``$FC_SOLVE``, else ``fc-solve`` on the path; without one the bench says
+so and exits with status 0 (nothing to compare with). ``fc-solve`` has no time limit of
+its own in its default preset: ``--budget`` is given to it as a CPU limit
+(``RLIMIT_CPU``; killed past it, the deal counts as undecided), and ``--max-iters N``
+passes ``-mi N -sel`` (an iteration cap, reported as "Iterations count exceeded.").
+
+Building Freecell Solver by hand (done 2026-12-06 with libfreecell-solver 6.16.0, the
+newest snapshot of github.com/shlomif/fc-solve, commit e0e5a0882; nothing of it is kept
+in this repository). Its CMake build clones three repositories and downloads a CMake
+module when they are missing; here they were put in place by hand first::
+
+    # the sources: fc-solve/source of shlomif/fc-solve, its submodule xxHash-wrapper
+    # (at the commit fc-solve pins, e51a2e49), shlomif/patsolve, shlomif/rinutils (tag
+    # 0.6.0) and shlomif/shlomif-cmake-modules (one file)
+    mkdir -p /work/scratch/fcs/src /work/scratch/fcs/build
+    git -C fc-solve.git archive HEAD fc-solve/source | tar -x -C /work/scratch/fcs/src
+    cd /work/scratch/fcs/src/fc-solve/source
+    git -C xxHash-wrapper.git archive e51a2e490078e4d5ad15ed36c30e75d445118e91 \\
+        | tar -x -C xxHash-wrapper
+    mkdir patsolve rinutils
+    git -C patsolve.git archive HEAD | tar -x -C patsolve
+    git -C rinutils.git archive 0.6.0 | tar -x -C rinutils
+    git -C shlomif-cmake-modules.git show \\
+        HEAD:shlomif-cmake-modules/Shlomif_Common.cmake > cmake/Shlomif_Common.cmake
+    # the tools its generators need (Debian 12); python3 must import pysol_cards
+    apt-get install -y gperf libmoo-perl libpath-tiny-perl libtemplate-perl cmake gcc
+    pip install pysol_cards            # (or a venv that has it first on PATH)
+    cd /work/scratch/fcs/build
+    cmake -DCMAKE_BUILD_TYPE=Release -DFCS_WITH_TEST_SUITE=OFF \\
+        -DBUILD_STATIC_LIBRARY=OFF ../src/fc-solve/source     # -O3 -DNDEBUG
+    make fc-solve pi-make-microsoft-freecell-board
+    export FC_SOLVE=/work/scratch/fcs/build/fc-solve     # finds its .so by its RPATH
+
+Every other CMake option at its default (hash tables for states and stacks, no RCS
+states, all games, not FreeCell only). Check: ``board_gen/pi-make-microsoft-freecell-board
+-t 24 | ./fc-solve`` says "This game is solveable.", and deal 11982 "I could not solve
+this game.". The boards ``board`` writes were checked against
+``pi-make-microsoft-freecell-board -t N`` and ``board_gen/make_pysol_freecell_board.py -t
+N`` for deals 1, 2, 617, 11982 and 32000 (the same text); ``tests/test_freecell_peer.py``
+holds deals 1 and 11982 to it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gzip
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from patience.cards import RANK, RANKS, SUIT, SUITS
+from patience.games import get_game
+from patience.position import Position
+from patience.solver import clock, solve
+
+ENV = "FC_SOLVE"
+"""The environment variable naming the ``fc-solve`` binary."""
+
+FCS_SUITS = "HCDS"
+"""The order of Freecell Solver's ``Foundations:`` line."""
+
+SOLVED = "This game is solveable."
+NOT_SOLVED = "I could not solve this game."
+EXCEEDED = "Iterations count exceeded."
+
+
+class Row(NamedTuple):
+    """One side's answer on one deal: the verdict (won, lost, unknown), its CPU seconds
+    and the states it counted (``fc-solve``: "Total number of states checked")."""
+
+    deal: int
+    verdict: str
+    cpu: float
+    states: int
+
+
+def card_text(card: int) -> str:
+    """A card as Freecell Solver writes it with ``-t``: rank (``T`` for ten) and suit."""
+    return RANKS[RANK[card] - 1] + SUITS[SUIT[card]]
+
+
+def board(p: Position) -> str:
+    """``p`` as Freecell Solver's board text: a line per cascade, bottom card first. The
+    ``Foundations:`` and ``Freecells:`` lines are written only when something is there (a
+    fresh deal has neither)."""
+    lines = []
+    homes = {SUIT[pile[0]]: RANK[pile[-1]] for pile in p.foundations if pile}
+    if homes:
+        heights = (homes.get(SUITS.index(s), 0) for s in FCS_SUITS)
+        tops = (f"{s}-{RANKS[h - 1] if h else 0}" for s, h in zip(FCS_SUITS, heights, strict=True))
+        lines.append("Foundations: " + " ".join(tops))
+    if any(p.reserve):
+        lines.append("Freecells: " + " ".join(card_text(r[0]) if r else "-" for r in p.reserve))
+    lines += [" ".join(card_text(c) for c in pile) for pile in p.tableau]
+    return "\n".join(lines) + "\n"
+
+
+def deal_position(deal: int) -> Position:
+    """Microsoft's FreeCell deal ``deal`` as patience deals it."""
+    return get_game("freecell", {}).new_position(deal)
+
+
+def deal_board(deal: int) -> str:
+    """Microsoft's FreeCell deal ``deal`` in Freecell Solver's board text."""
+    return board(deal_position(deal))
+
+
+def find_binary() -> str | None:
+    """The ``fc-solve`` binary: ``$FC_SOLVE`` (which must be an executable file), else
+    ``fc-solve`` on the path, else None."""
+    named = os.environ.get(ENV)
+    if named:
+        if not (os.path.isfile(named) and os.access(named, os.X_OK)):
+            sys.exit(f"{ENV}={named}: not an executable file")
+        return named
+    return shutil.which("fc-solve")
+
+
+def verdict_of(output: str) -> str:
+    """won, lost or unknown, read from ``fc-solve``'s output."""
+    if SOLVED in output:
+        return "won"
+    if NOT_SOLVED in output:
+        return "lost"
+    return "unknown"  # "Iterations count exceeded.", or killed before its verdict
+
+
+def states_of(output: str) -> int:
+    """The "Total number of states checked" of ``fc-solve``'s output (0 if not there)."""
+    for line in output.splitlines():
+        if line.startswith("Total number of states checked is "):
+            return int(line.rsplit(" ", 1)[1].rstrip("."))
+    return 0
+
+
+def run_fcs(
+    binary: str, text: str, cpu_limit: float | None = None, max_iters: int | None = None
+) -> tuple[str, float, int]:
+    """``fc-solve`` on the board ``text`` with its default preset: (verdict, the child's
+    CPU seconds, states). ``cpu_limit`` (whole seconds, rounded up) kills it past that
+    much CPU; ``max_iters`` caps its iterations (``-mi``)."""
+    args = [binary] + (["-mi", str(max_iters), "-sel"] if max_iters else [])
+
+    def limit() -> None:  # in the child, before exec
+        if cpu_limit is not None:
+            soft = max(1, int(-(-cpu_limit // 1)))
+            resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 1))
+
+    proc = subprocess.Popen(
+        args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        preexec_fn=limit,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(text.encode())  # a board is far below a pipe's buffer
+    proc.stdin.close()
+    output = proc.stdout.read().decode(errors="replace")
+    proc.stdout.close()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, for its rusage
+    cpu = usage.ru_utime + usage.ru_stime
+    verdict = verdict_of(output) if proc.returncode == 0 else "unknown"
+    return verdict, cpu, states_of(output)
+
+
+def fcs_row(binary: str, deal: int, budget: float | None, max_iters: int | None) -> Row:
+    """Freecell Solver on Microsoft's deal ``deal``."""
+    verdict, cpu, states = run_fcs(binary, deal_board(deal), budget, max_iters)
+    return Row(deal, verdict, cpu, states)
+
+
+def patience_row(deal: int, budget: float) -> Row:
+    """patience's solver on Microsoft's deal ``deal``, in this process, as ``patience
+    solve`` calls it (``budget`` CPU seconds, as bench/solver.py's)."""
+    p = deal_position(deal)
+    cpu = time.process_time()
+    with clock.cpu_time():
+        r = solve(p, timeout=budget)
+    return Row(deal, str(r.result), time.process_time() - cpu, r.states)
+
+
+HEADER = (
+    f"{'FreeCell (MS deals)':28} {'deals':>6} {'won':>6} {'lost':>5} {'unk':>5} "
+    f"{'decided':>8} {'mean ms':>8} {'med ms':>8} {'max ms':>9} {'slowest':>8} {'states':>11}"
+)
+
+
+def figures(title: str, rows: Sequence[Row]) -> str:
+    """One line of the table: ``rows``' verdicts and CPU milliseconds."""
+    count = {v: sum(r.verdict == v for r in rows) for v in ("won", "lost", "unknown")}
+    ms = [1000 * r.cpu for r in rows]
+    slowest = max(rows, key=lambda r: r.cpu)
+    decided = 100 * (count["won"] + count["lost"]) / len(rows)
+    return (
+        f"{title:28} {len(rows):6} {count['won']:6} {count['lost']:5} {count['unknown']:5} "
+        f"{decided:7.2f}% {statistics.fmean(ms):8.1f} {statistics.median(ms):8.1f} "
+        f"{max(ms):9.1f} {slowest.deal:8} {sum(r.states for r in rows):11}"
+    )
+
+
+def contradictions(ours: Sequence[Row], theirs: Sequence[Row]) -> list[tuple[int, str, str]]:
+    """The deals where one side says won and the other lost: (deal, ours, theirs)."""
+    return [
+        (a.deal, a.verdict, b.verdict)
+        for a, b in zip(ours, theirs, strict=True)
+        if "unknown" not in (a.verdict, b.verdict) and a.verdict != b.verdict
+    ]
+
+
+def write_csv(path: Path, rows: Iterable[Row]) -> None:
+    """``deal,verdict,cpu_ms,states`` per deal, gzip-compressed if ``path`` ends in .gz."""
+    gz = path.suffix == ".gz"
+    with gzip.open(path, "wt", newline="") if gz else path.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["deal", "verdict", "cpu_ms", "states"])
+        for r in rows:
+            w.writerow([r.deal, r.verdict, f"{1000 * r.cpu:.1f}", r.states])
+
+
+def undecided(title: str, rows: Sequence[Row]) -> str:
+    """The undecided deals of one side, on one line."""
+    left = [str(r.deal) for r in rows if r.verdict == "unknown"]
+    return f"  undecided by {title}: {' '.join(left) or '-'}"
+
+
+def side_by_side(
+    deals: range, budget: float, max_iters: int | None = None, alone: bool = False,
+    csv_path: Path | None = None, progress: int = 0,
+) -> int:  # fmt: skip
+    """Both solvers on ``deals``, turn about, then their figures and contradictions
+    (``alone``: Freecell Solver only). 0, or 1 if the two contradict each other; 0 with a
+    message when there is no ``fc-solve`` to run."""
+    binary = find_binary()
+    if binary is None:
+        print(f"freecell peer skipped: no fc-solve (set {ENV}=/path/to/fc-solve)", flush=True)
+        return 0
+    ours: list[Row] = []
+    theirs: list[Row] = []
+    started = time.monotonic()
+    for k, d in enumerate(deals):
+        if alone:
+            theirs.append(fcs_row(binary, d, budget, max_iters))
+        elif k % 2 == 0:
+            ours.append(patience_row(d, budget))
+            theirs.append(fcs_row(binary, d, budget, max_iters))
+        else:
+            theirs.append(fcs_row(binary, d, budget, max_iters))
+            ours.append(patience_row(d, budget))
+        if progress and (k + 1) % progress == 0:
+            print(f"  ... deal {d}, {time.monotonic() - started:.0f} s wall", flush=True)
+    if csv_path is not None:
+        write_csv(csv_path, theirs)
+    print(HEADER)
+    sides = [("Freecell Solver", theirs)] + ([] if alone else [("patience", ours)])
+    for title, rows in sides:
+        print(figures(title, rows))
+    for title, rows in sides:
+        print(undecided(title, rows))
+    if alone:
+        return 0
+    both = contradictions(ours, theirs)
+    for deal, a, b in both:
+        print(f"  contradiction: deal {deal}: {a} by patience, {b} by Freecell Solver")
+    print(f"  contradictions: {len(both)}; {time.monotonic() - started:.0f} s wall", flush=True)
+    return 1 if both else 0
+
+
+def main() -> None:
+    """Run the side by side from the command line."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("-n", type=int, default=100, help="deals START..START+N-1")
+    ap.add_argument("--start", type=int, default=1, help="first deal number")
+    ap.add_argument("--budget", type=float, default=10.0, help="CPU seconds per deal and side")
+    ap.add_argument("--max-iters", type=int, help="fc-solve's iteration cap (-mi), if any")
+    ap.add_argument("--alone", action="store_true", help="Freecell Solver only")
+    ap.add_argument("--csv", type=Path, help="Freecell Solver's rows to this file (.gz: gzip)")
+    ap.add_argument("--progress", type=int, default=0, help="a line every this many deals")
+    args = ap.parse_args()
+    deals = range(args.start, args.start + args.n)
+    print(f"budget {args.budget:g} s CPU per deal, deals {deals.start}..{deals.stop - 1}")
+    sys.exit(side_by_side(deals, args.budget, args.max_iters, args.alone, args.csv, args.progress))
+
+
+if __name__ == "__main__":
+    main()

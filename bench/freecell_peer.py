@@ -20,8 +20,11 @@ there is one.
 The binary is ``$FC_SOLVE``, else ``fc-solve`` on the path; without one the bench says
 so and exits with status 0 (nothing to compare with). ``fc-solve`` has no time limit of
 its own in its default preset: ``--budget`` is given to it as a CPU limit
-(``RLIMIT_CPU``; killed past it, the deal counts as undecided), and ``--max-iters N``
-passes ``-mi N -sel`` (an iteration cap, reported as "Iterations count exceeded.").
+(``RLIMIT_CPU``; killed past it, the deal counts as undecided), ``--memory`` caps its
+address space (``RLIMIT_AS``, 3 GiB unless told: its default preset keeps every state it
+meets, and a hard deal grows by some 250 MiB a CPU second; a failed allocation counts as
+undecided), and ``--max-iters N`` passes ``-mi N -sel`` (an iteration cap, reported as
+"Iterations count exceeded.").
 
 Building Freecell Solver by hand (done 2026-12-06 with libfreecell-solver 6.16.0, the
 newest snapshot of github.com/shlomif/fc-solve, commit e0e5a0882; nothing of it is kept
@@ -71,9 +74,9 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import IO, NamedTuple
 
 from patience.cards import RANK, RANKS, SUIT, SUITS
 from patience.games import get_game
@@ -89,6 +92,14 @@ FCS_SUITS = "HCDS"
 SOLVED = "This game is solveable."
 NOT_SOLVED = "I could not solve this game."
 EXCEEDED = "Iterations count exceeded."
+
+MEMORY_MIB = 3072
+"""``fc-solve``'s address space by default: its default preset keeps every state it
+meets, some 250 MiB a CPU second on a hard deal, so the CPU limit alone could take the
+shared machine's memory."""
+
+SLOW = 1.0
+"""A deal taking either side more CPU seconds than this is printed as it is met."""
 
 
 class Row(NamedTuple):
@@ -160,22 +171,33 @@ def states_of(output: str) -> int:
     return 0
 
 
-def run_fcs(
-    binary: str, text: str, cpu_limit: float | None = None, max_iters: int | None = None
-) -> tuple[str, float, int]:
-    """``fc-solve`` on the board ``text`` with its default preset: (verdict, the child's
-    CPU seconds, states). ``cpu_limit`` (whole seconds, rounded up) kills it past that
-    much CPU; ``max_iters`` caps its iterations (``-mi``)."""
-    args = [binary] + (["-mi", str(max_iters), "-sel"] if max_iters else [])
+class Peer(NamedTuple):
+    """How ``fc-solve`` is run: the binary, its CPU limit (seconds, rounded up to whole
+    ones: killed past it), its address-space limit (MiB: a search that needs more fails
+    to allocate and counts as undecided) and its iteration cap (``-mi``), if any."""
 
-    def limit() -> None:  # in the child, before exec
-        if cpu_limit is not None:
-            soft = max(1, int(-(-cpu_limit // 1)))
+    binary: str
+    cpu: float | None = None
+    memory_mib: int | None = MEMORY_MIB
+    max_iters: int | None = None
+
+    def limit(self) -> None:
+        """In the child, before ``exec``: the limits."""
+        if self.cpu is not None:
+            soft = max(1, int(-(-self.cpu // 1)))
             resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 1))
+        if self.memory_mib is not None:
+            size = self.memory_mib << 20
+            resource.setrlimit(resource.RLIMIT_AS, (size, size))
 
+
+def run_fcs(peer: Peer, text: str) -> tuple[str, float, int]:
+    """``fc-solve`` on the board ``text`` with its default preset: (verdict, the child's
+    CPU seconds, states)."""
+    args = [peer.binary] + (["-mi", str(peer.max_iters), "-sel"] if peer.max_iters else [])
     proc = subprocess.Popen(
         args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-        preexec_fn=limit,
+        preexec_fn=peer.limit,
     )  # fmt: skip
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(text.encode())  # a board is far below a pipe's buffer
@@ -189,9 +211,9 @@ def run_fcs(
     return verdict, cpu, states_of(output)
 
 
-def fcs_row(binary: str, deal: int, budget: float | None, max_iters: int | None) -> Row:
+def fcs_row(peer: Peer, deal: int) -> Row:
     """Freecell Solver on Microsoft's deal ``deal``."""
-    verdict, cpu, states = run_fcs(binary, deal_board(deal), budget, max_iters)
+    verdict, cpu, states = run_fcs(peer, deal_board(deal))
     return Row(deal, verdict, cpu, states)
 
 
@@ -233,14 +255,25 @@ def contradictions(ours: Sequence[Row], theirs: Sequence[Row]) -> list[tuple[int
     ]
 
 
-def write_csv(path: Path, rows: Iterable[Row]) -> None:
-    """``deal,verdict,cpu_ms,states`` per deal, gzip-compressed if ``path`` ends in .gz."""
-    gz = path.suffix == ".gz"
-    with gzip.open(path, "wt", newline="") if gz else path.open("w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["deal", "verdict", "cpu_ms", "states"])
-        for r in rows:
-            w.writerow([r.deal, r.verdict, f"{1000 * r.cpu:.1f}", r.states])
+class Sink:
+    """Freecell Solver's rows written as they come, ``deal,verdict,cpu_ms,states``, to a
+    CSV file, gzip-compressed if its name ends in .gz (None: nowhere)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.file: IO[str] | None = None
+        if path is not None:
+            gz = path.suffix == ".gz"
+            self.file = gzip.open(path, "wt", newline="") if gz else path.open("w", newline="")
+            self.write = csv.writer(self.file).writerow
+            self.write(["deal", "verdict", "cpu_ms", "states"])
+
+    def add(self, r: Row) -> None:
+        if self.file is not None:
+            self.write([r.deal, r.verdict, f"{1000 * r.cpu:.1f}", r.states])
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
 
 
 def undecided(title: str, rows: Sequence[Row]) -> str:
@@ -249,9 +282,33 @@ def undecided(title: str, rows: Sequence[Row]) -> str:
     return f"  undecided by {title}: {' '.join(left) or '-'}"
 
 
+def run_deals(
+    deals: range, budget: float, peer: Peer, alone: bool, sink: Sink, progress: int
+) -> tuple[list[Row], list[Row]]:
+    """patience's rows and Freecell Solver's on ``deals``, turn about (``alone``: no
+    patience rows); a deal slower than ``SLOW`` on either side printed as it comes."""
+    ours: list[Row] = []
+    theirs: list[Row] = []
+    started = time.monotonic()
+    for k, d in enumerate(deals):
+        if not alone and k % 2 == 0:
+            ours.append(patience_row(d, budget))
+        theirs.append(fcs_row(peer, d))
+        sink.add(theirs[-1])
+        if not alone and k % 2 == 1:
+            ours.append(patience_row(d, budget))
+        for title, rows in (("Freecell Solver", theirs), ("patience", ours)):
+            if rows and rows[-1].deal == d and rows[-1].cpu > SLOW:
+                r = rows[-1]
+                print(f"  deal {d}: {r.verdict} by {title} in {r.cpu:.2f} s CPU", flush=True)
+        if progress and (k + 1) % progress == 0:
+            print(f"  ... deal {d}, {time.monotonic() - started:.0f} s wall", flush=True)
+    return ours, theirs
+
+
 def side_by_side(
     deals: range, budget: float, max_iters: int | None = None, alone: bool = False,
-    csv_path: Path | None = None, progress: int = 0,
+    csv_path: Path | None = None, progress: int = 0, memory_mib: int | None = MEMORY_MIB,
 ) -> int:  # fmt: skip
     """Both solvers on ``deals``, turn about, then their figures and contradictions
     (``alone``: Freecell Solver only). 0, or 1 if the two contradict each other; 0 with a
@@ -260,22 +317,13 @@ def side_by_side(
     if binary is None:
         print(f"freecell peer skipped: no fc-solve (set {ENV}=/path/to/fc-solve)", flush=True)
         return 0
-    ours: list[Row] = []
-    theirs: list[Row] = []
     started = time.monotonic()
-    for k, d in enumerate(deals):
-        if alone:
-            theirs.append(fcs_row(binary, d, budget, max_iters))
-        elif k % 2 == 0:
-            ours.append(patience_row(d, budget))
-            theirs.append(fcs_row(binary, d, budget, max_iters))
-        else:
-            theirs.append(fcs_row(binary, d, budget, max_iters))
-            ours.append(patience_row(d, budget))
-        if progress and (k + 1) % progress == 0:
-            print(f"  ... deal {d}, {time.monotonic() - started:.0f} s wall", flush=True)
-    if csv_path is not None:
-        write_csv(csv_path, theirs)
+    sink = Sink(csv_path)
+    try:
+        peer = Peer(binary, budget, memory_mib, max_iters)
+        ours, theirs = run_deals(deals, budget, peer, alone, sink, progress)
+    finally:
+        sink.close()
     print(HEADER)
     sides = [("Freecell Solver", theirs)] + ([] if alone else [("patience", ours)])
     for title, rows in sides:
@@ -298,13 +346,18 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=1, help="first deal number")
     ap.add_argument("--budget", type=float, default=10.0, help="CPU seconds per deal and side")
     ap.add_argument("--max-iters", type=int, help="fc-solve's iteration cap (-mi), if any")
+    ap.add_argument("--memory", type=int, default=MEMORY_MIB, help="fc-solve's MiB at most")
     ap.add_argument("--alone", action="store_true", help="Freecell Solver only")
     ap.add_argument("--csv", type=Path, help="Freecell Solver's rows to this file (.gz: gzip)")
     ap.add_argument("--progress", type=int, default=0, help="a line every this many deals")
     args = ap.parse_args()
     deals = range(args.start, args.start + args.n)
     print(f"budget {args.budget:g} s CPU per deal, deals {deals.start}..{deals.stop - 1}")
-    sys.exit(side_by_side(deals, args.budget, args.max_iters, args.alone, args.csv, args.progress))
+    sys.exit(
+        side_by_side(
+            deals, args.budget, args.max_iters, args.alone, args.csv, args.progress, args.memory
+        )
+    )
 
 
 if __name__ == "__main__":

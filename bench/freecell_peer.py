@@ -257,12 +257,15 @@ def contradictions(ours: Sequence[Row], theirs: Sequence[Row]) -> list[tuple[int
 
 class Sink:
     """Freecell Solver's rows written as they come, ``deal,verdict,cpu_ms,states``, to a
-    CSV file, gzip-compressed if its name ends in .gz (None: nowhere)."""
+    CSV file, gzip-compressed if its name ends in .gz (None: nowhere). A plain file is
+    flushed row by row, so that a run stopped early leaves every row it made."""
 
     def __init__(self, path: Path | None) -> None:
         self.file: IO[str] | None = None
+        self.flush = False
         if path is not None:
             gz = path.suffix == ".gz"
+            self.flush = not gz
             self.file = gzip.open(path, "wt", newline="") if gz else path.open("w", newline="")
             self.write = csv.writer(self.file).writerow
             self.write(["deal", "verdict", "cpu_ms", "states"])
@@ -270,6 +273,8 @@ class Sink:
     def add(self, r: Row) -> None:
         if self.file is not None:
             self.write([r.deal, r.verdict, f"{1000 * r.cpu:.1f}", r.states])
+            if self.flush:
+                self.file.flush()
 
     def close(self) -> None:
         if self.file is not None:

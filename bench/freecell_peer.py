@@ -60,6 +60,17 @@ this game.". The boards ``board`` writes were checked against
 ``pi-make-microsoft-freecell-board -t N`` and ``board_gen/make_pysol_freecell_board.py -t
 N`` for deals 1, 2, 617, 11982 and 32000 (the same text); ``tests/test_freecell_peer.py``
 holds deals 1 and 11982 to it.
+
+``results/peers/freecell.fcs.csv.gz`` holds Freecell Solver's verdicts on Microsoft's
+deals 1..32,000 (``deal,verdict,cpu_ms,states``: its default preset, these boards, the CPU
+of the child), for checking patience's verdicts against later. It was made in two
+passes on the shared 2-core machine (2026-12-06), every deal first with 2 s CPU and 256
+MiB (``--alone --budget 2 --memory 256 --csv``), then the deals that left undecided
+again, from the lowest, with 15 s CPU and 3 GiB (``Peer(binary, 15.0, 3072)``), as far
+as the time allowed: a row is that of the pass that decided it, else the last pass's. It
+lies in a folder of its own: ``results/*.csv.gz`` are the study's files, and
+``tests/test_committed_results.py``, ``patience report --db results`` and
+``bench/recheck.py`` read every one of them as such.
 """
 
 from __future__ import annotations

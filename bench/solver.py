@@ -23,6 +23,10 @@ time, the two sides taking turns (which goes first alternates from deal to deal)
 that both meet the same load; a deal both decide must get the same verdict (a
 difference is printed and makes the exit status 1). The issue's goals read off these
 rows: the mean, median and max CPU seconds and the undecided deals of each side.
+
+``--peer`` solves Microsoft's FreeCell deals with patience and with Freecell Solver
+(``$FC_SOLVE``, built by hand: ``bench/freecell_peer.py`` says how), turn about, and
+prints both sides' figures and every deal where they contradict each other.
 """
 
 from __future__ import annotations
@@ -256,7 +260,17 @@ def main() -> None:
     )
     ap.add_argument("--game", choices=["freecell"], help="freecell: --deals A-B, its own figures")
     ap.add_argument("--deals", default="1-1000", help="with --game: deals A-B")
+    ap.add_argument(
+        "--peer", action="store_true", help="FreeCell beside Freecell Solver ($FC_SOLVE): "
+        "bench/freecell_peer.py"
+    )  # fmt: skip
     args = ap.parse_args()
+    if args.peer:
+        import freecell_peer  # beside this script
+
+        deals = range(args.start, args.start + args.n)
+        print(f"budget {args.budget:g} s CPU per deal, deals {deals.start}..{deals.stop - 1}")
+        sys.exit(freecell_peer.side_by_side(deals, args.budget, progress=100))
     if args.game == "freecell":
         freecell(args.deals, args.budget, args.jobs, args.table_size)
         return

@@ -235,3 +235,17 @@ def test_without_the_native_module_the_python_search_runs(
     without = solve(p, timeout=None, max_states=300_000)
     assert with_native.result == without.result == "won"
     assert wins(p, without.moves) and wins(p, with_native.moves)
+
+
+@pytest.mark.skipif(freecell.native is None, reason="the native FreeCell search was not built")
+def test_the_native_lines_have_no_detour_so_solve_need_not_shorten_them() -> None:
+    # solve skips lines.shorten for FreeCell's native lines (direct_lines): a path of
+    # the search tree has no shortcut between its states (docs/solver.md). If the search
+    # ever wrote a detour, shorten would cut it here.
+    from patience.solver.lines import shorten
+
+    assert FreeCellAdapter(get_game("freecell")).direct_lines
+    for deal in range(1, 13):
+        p = new_game("freecell", deal=deal)
+        line = solve(p, check=False).moves
+        assert line and shorten(p, line) == line, deal

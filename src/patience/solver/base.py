@@ -63,6 +63,10 @@ class Adapter:
     """Whether to use the game's proven cuts (obligations, relaxations); off only to
     check them against the same search without them."""
 
+    direct_lines = False
+    """Whether the search's winning lines have no detour to cut (``lines.shorten``, which
+    ``search.solve`` then skips; the line is replayed through the rules all the same)."""
+
     schedule = Schedule()
     """The game's pass schedule (``schedule.run``): the generic one, by default."""
 

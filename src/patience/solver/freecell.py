@@ -99,6 +99,13 @@ class FreeCellAdapter(Adapter):
     thousand states, and each wins deals the others miss), then the discrepancy passes,
     then the exhaustive search, which alone proves a loss."""
 
+    direct_lines = native is not None
+    """The native search's line is a path of its tree, each state reached from the first
+    opened state that made it: a state one move from an earlier state of the line would
+    have been made by that one first, so ``lines.shorten`` finds nothing to cut (none of
+    20,457 moves over deals 1..200; tests/test_freecell_native.py) and costs 12 ms of a
+    20 ms solve. docs/solver.md, FreeCell."""
+
     def own_search(
         self, p: Position, budget: Budget, table_size: int
     ) -> tuple[Verdict, list[Move]] | None:

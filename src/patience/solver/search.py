@@ -146,7 +146,8 @@ def solve(
     verdict, moves, states = decide(position, adapter, budget, table_size)
     seconds = clock.now() - start
     if verdict == Verdict.WON and check:
-        moves = shorten(position, moves)
+        if not adapter.direct_lines:
+            moves = shorten(position, moves)
         # The line must stand up to the engine's own checks: never a wrong verdict.
         end = replay(position, moves)
         if not game.is_won(end):

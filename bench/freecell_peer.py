@@ -357,6 +357,52 @@ def side_by_side(
     return 1 if both else 0
 
 
+OURS = Path(__file__).resolve().parent.parent / "results" / "freecell.csv.gz"
+"""patience's committed FreeCell rows: ``patience study freecell --deals 1-32000`` (60 CPU
+s a deal), the rows ``patience report`` makes docs/winnability.md's FreeCell row from."""
+THEIRS = OURS.parent / "peers" / "freecell.fcs.csv.gz"
+"""Freecell Solver's committed rows (``--alone --csv``): deals 1..32,000 at 2 CPU s and
+256 MiB a deal, the undecided of 1..5,157 and 16,001..18,981 again at 15 s and 3 GiB."""
+
+
+def committed_rows() -> tuple[list[Row], list[Row]]:
+    """patience's and Freecell Solver's committed rows (``OURS``, ``THEIRS``)."""
+    with gzip.open(OURS, "rt", newline="") as f:
+        ours = [
+            Row(int(r["deal"]), r["result"], float(r["seconds"]), int(r["states"]))
+            for r in csv.DictReader(f)
+        ]
+    with gzip.open(THEIRS, "rt", newline="") as f:
+        theirs = [
+            Row(int(r["deal"]), r["verdict"], float(r["cpu_ms"]) / 1000, int(r["states"]))
+            for r in csv.DictReader(f)
+        ]
+    return ours, theirs
+
+
+def committed() -> int:
+    """The side by side of the committed rows, on the deals both hold: the figures, the
+    undecided, every contradiction; 1 if the two contradict each other. Two runs on
+    other budgets (patience's search alone at 60 s, Freecell Solver's whole process at
+    2 s, then 15 s): the verdicts compare, the times only roughly."""
+    ours, theirs = committed_rows()
+    both_deals = {r.deal for r in ours} & {r.deal for r in theirs}
+    ours = sorted((r for r in ours if r.deal in both_deals), key=lambda r: r.deal)
+    theirs = sorted((r for r in theirs if r.deal in both_deals), key=lambda r: r.deal)
+    print(f"committed rows, deals {ours[0].deal}..{ours[-1].deal} ({len(ours)} deals):")
+    print(HEADER)
+    sides = [("Freecell Solver (2 s, 15 s)", theirs), ("patience (study, 60 s)", ours)]
+    for title, rows in sides:
+        print(figures(title, rows))
+    for title, rows in sides:
+        print(undecided(title, rows))
+    found = contradictions(ours, theirs)
+    for deal, a, b in found:
+        print(f"  contradiction: deal {deal}: {a} by patience, {b} by Freecell Solver")
+    print(f"  contradictions: {len(found)}")
+    return 1 if found else 0
+
+
 def main() -> None:
     """Run the side by side from the command line."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
@@ -368,7 +414,12 @@ def main() -> None:
     ap.add_argument("--alone", action="store_true", help="Freecell Solver only")
     ap.add_argument("--csv", type=Path, help="Freecell Solver's rows to this file (.gz: gzip)")
     ap.add_argument("--progress", type=int, default=0, help="a line every this many deals")
+    ap.add_argument(
+        "--committed", action="store_true", help="the committed rows side by side, no solving"
+    )
     args = ap.parse_args()
+    if args.committed:
+        sys.exit(committed())
     deals = range(args.start, args.start + args.n)
     print(f"budget {args.budget:g} s CPU per deal, deals {deals.start}..{deals.stop - 1}")
     sys.exit(

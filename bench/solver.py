@@ -26,7 +26,10 @@ rows: the mean, median and max CPU seconds and the undecided deals of each side.
 
 ``--peer`` solves Microsoft's FreeCell deals with patience and with Freecell Solver
 (``$FC_SOLVE``, built by hand: ``bench/freecell_peer.py`` says how), turn about, and
-prints both sides' figures and every deal where they contradict each other.
+prints both sides' figures and every deal where they contradict each other. ``--game
+freecell`` prints its own run's figures, then both solvers' committed rows of deals
+1..32,000 side by side (``freecell_peer.committed``: results/freecell.csv.gz and
+results/peers/freecell.fcs.csv.gz), with every contradiction.
 """
 
 from __future__ import annotations
@@ -272,8 +275,11 @@ def main() -> None:
         print(f"budget {args.budget:g} s CPU per deal, deals {deals.start}..{deals.stop - 1}")
         sys.exit(freecell_peer.side_by_side(deals, args.budget, progress=100))
     if args.game == "freecell":
+        import freecell_peer  # beside this script
+
         freecell(args.deals, args.budget, args.jobs, args.table_size)
-        return
+        # Beside it, the committed rows of both solvers on deals 1..32,000.
+        sys.exit(freecell_peer.committed())
     modes = MODES
     if args.only:
         modes = [m for m in MODES if any(matches(m, o) for o in args.only)]

@@ -3,6 +3,8 @@ Solver reads them (no ``fc-solve`` binary needed)."""
 
 from __future__ import annotations
 
+import pytest
+
 from bench_scripts import load_bench
 from patience.games import get_game
 from patience.moves import Move
@@ -60,3 +62,15 @@ def test_the_verdict_and_states_are_read_from_the_output() -> None:
     assert (peer.verdict_of(lost), peer.states_of(lost)) == ("lost", 35265)
     assert peer.verdict_of("Iterations count exceeded.\n") == "unknown"
     assert peer.verdict_of("") == "unknown"
+
+
+def test_the_committed_rows_side_by_side_cover_32000_deals_without_a_contradiction(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # bench/solver.py --game freecell prints this beside its own run: both solvers'
+    # committed rows of Microsoft's deals 1..32,000, and any deal where they contradict.
+    assert peer.committed() == 0
+    out = capsys.readouterr().out
+    assert "deals 1..32000 (32000 deals)" in out and "contradictions: 0" in out
+    ours = next(line for line in out.splitlines() if line.startswith("patience"))
+    assert ours.split()[4:8] == ["32000", "31999", "1", "0"]

@@ -107,7 +107,7 @@ def _introduction(command: str, goal: str) -> list[str]:
         else f" (the time the deals were given, short of the goal's {GOAL_SECONDS:g} s)"
     )
     return [
-        "# Winnability of the four games",
+        "# Winnability of the games",
         "",
         'How many deals of each game can be won with every card known ("thoughtful" '
         "solitaire), as the solver decides them (docs/solver.md): `won` with a winning line "

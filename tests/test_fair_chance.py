@@ -81,21 +81,27 @@ def test_the_chance_is_loosely_calibrated_on_deals_not_tuned_on() -> None:
     # wins over 24 deals it was not tuned on (20001..) must lie near it (a generous margin:
     # 24 games give about +-20 points at 95%). bench/hopscotch_chance.py measures it by
     # tenths over many games (docs/fair-play.md).
+    # The games are played out as the chance's own playouts are (``playout``: in C when
+    # built), which the next test holds to the policy's model game move for move.
     p = get_game("hopscotch").new_position(1)
     e = policy_chance(p, Knowledge.start(p), (), Settings(samples=30, budget=1e9), seed=0)
-    wins = sum(_model_game(d) for d in range(20001, 20025))
+    wins = sum(_played_out(d) for d in range(20001, 20025))
     assert abs(wins / 24 - e.share) < 0.25, (wins, e)
+
+
+def _played_out(deal: int) -> bool:
+    """The labels policy's game of ``deal`` as a playout from the start plays it."""
+    stock = [RANK[c] for c in get_game("hopscotch").new_position(deal).stock]
+    left = [0] * 14
+    for r in stock:
+        left[r] += 1
+    waste = stock.pop()
+    left[waste] -= 1
+    return playout(State([1, 1, 1, 1], [[], [], [], []]), waste, stock, left)
 
 
 def test_a_playout_from_the_start_is_the_policys_own_game() -> None:
     # The model game and a playout of the same stock from the start agree (the playout
     # only stops early once the policy has had to close a cycle, a game it loses).
     for deal in range(20001, 20007):
-        stock = [RANK[c] for c in get_game("hopscotch").new_position(deal).stock]
-        left = [0] * 14
-        for r in stock:
-            left[r] += 1
-        waste = stock.pop()
-        left[waste] -= 1
-        s = State([1, 1, 1, 1], [[], [], [], []])
-        assert playout(s, waste, stock, left) == _model_game(deal)
+        assert _played_out(deal) == _model_game(deal)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from patience.cards import RANK
-from patience.fair.hopscotch import State, place, playout
+from patience.fair.hopscotch import opening, place, playout
 from patience.games import get_game
 from patience.proportion import wilson
 
@@ -34,10 +34,7 @@ from patience.proportion import wilson
 def play(deal: int, playouts: int, every: int) -> dict[str, Any]:
     """The bot's game of ``deal`` with the chance at every ``every``-th card dealt."""
     stock = [RANK[c] for c in get_game("hopscotch").new_position(deal).stock]
-    s = State([1, 1, 1, 1], [[], [], [], []])
-    left = [0] * 14
-    for r in stock:
-        left[r] += 1
+    s, left = opening(stock)
     rng = random.Random(deal)
     chances = []
     t0 = time.process_time()

@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from patience.cards import RANK
-from patience.fair.hopscotch import State, place
+from patience.fair.hopscotch import opening, place
 from patience.games import get_game
 from patience.proportion import wilson
 
@@ -62,10 +62,7 @@ from patience.proportion import wilson
 def play(stock: list[int]) -> bool:
     """Play a deal (its stock's ranks, top last) with the policy, card by card as the
     game's fair advice places it (``place``): won or not."""
-    s = State([1, 1, 1, 1], [[], [], [], []])
-    left = [0] * 14
-    for r in stock:
-        left[r] += 1
+    s, left = opening(stock)
     cards = list(stock)
     while cards:
         r = cards.pop()

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from hopscotch_labels import _deals, stock_of  # noqa: E402
-from patience.fair.hopscotch import PLAYOUT_SEARCH, PLAYOUTS, State, rollout  # noqa: E402
+from patience.fair.hopscotch import PLAYOUT_SEARCH, PLAYOUTS, opening, rollout  # noqa: E402
 
 
 def play(
@@ -34,10 +34,7 @@ def play(
     """Play a deal (its stock's ranks, top last) as the game's advice does
     (``hopscotch.rollout``, seeded by ``seed`` plus the stock's size as ``labels_move``
     is): won or not, and the decisions played out."""
-    s = State([1, 1, 1, 1], [[], [], [], []])
-    left = [0] * 14
-    for r in stock:
-        left[r] += 1
+    s, left = opening(stock)
     cards = list(stock)
     decisions = 0
     while cards:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from patience.cards import RANK
 from patience.fair import Knowledge, Settings, policy_chance
 from patience.fair.greedy import state_key
-from patience.fair.hopscotch import State, place, playout
+from patience.fair.hopscotch import opening, place, playout
 from patience.fair_assist import SEED, chance_of, chance_text
 from patience.games import get_game
 from patience.moves import Move
@@ -65,10 +65,7 @@ def test_every_chance_says_what_it_is() -> None:
 def _model_game(deal: int) -> bool:
     """The labels policy's game of ``deal`` in its rank-only model: won or not."""
     stock = [RANK[c] for c in get_game("hopscotch").new_position(deal).stock]
-    s = State([1, 1, 1, 1], [[], [], [], []])
-    left = [0] * 14
-    for r in stock:
-        left[r] += 1
+    s, left = opening(stock)
     while stock:
         r = stock.pop()
         left[r] -= 1
@@ -92,12 +89,10 @@ def test_the_chance_is_loosely_calibrated_on_deals_not_tuned_on() -> None:
 def _played_out(deal: int) -> bool:
     """The labels policy's game of ``deal`` as a playout from the start plays it."""
     stock = [RANK[c] for c in get_game("hopscotch").new_position(deal).stock]
-    left = [0] * 14
-    for r in stock:
-        left[r] += 1
+    s, left = opening(stock)
     waste = stock.pop()
     left[waste] -= 1
-    return playout(State([1, 1, 1, 1], [[], [], [], []]), waste, stock, left)
+    return playout(s, waste, stock, left)
 
 
 def test_a_playout_from_the_start_is_the_policys_own_game() -> None:

@@ -25,6 +25,7 @@ from patience.fair.hopscotch import (
     candidates,
     labels_move,
     native_state,
+    opening,
     place,
     playout,
     rollout,
@@ -48,10 +49,7 @@ def _states(deals: range, every: int) -> list[tuple[State, int, list[int], list[
     out = []
     for deal in deals:
         stock = _stock(deal)
-        s = State([1, 1, 1, 1], [[], [], [], []])
-        left = [0] * 14
-        for r in stock:
-            left[r] += 1
+        s, left = opening(stock)
         cards = list(stock)
         while cards:
             r = cards.pop()
@@ -127,10 +125,7 @@ def test_the_advice_depends_only_on_the_view_history_and_seed() -> None:
 
 
 def _by_rollouts(stock: list[int]) -> bool:
-    s = State([1, 1, 1, 1], [[], [], [], []])
-    left = [0] * 14
-    for r in stock:
-        left[r] += 1
+    s, left = opening(stock)
     cards = list(stock)
     while cards:
         r = cards.pop()

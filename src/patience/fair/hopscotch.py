@@ -365,6 +365,16 @@ def _left(
     return left
 
 
+def opening(stock: list[int]) -> tuple[State, list[int]]:
+    """A deal's start in the rank-only model: the table with each foundation's base out
+    and nothing on the reserves, and the cards of each rank unseen, those of ``stock``
+    (its ranks, top last) every one."""
+    left = [0] * 14
+    for r in stock:
+        left[r] += 1
+    return State([1, 1, 1, 1], [[], [], [], []]), left
+
+
 def left_unseen(position: Position) -> list[int]:
     """The cards of each rank the player of ``position`` has not seen."""
     return _left(position.waste, position.foundations, position.reserve)

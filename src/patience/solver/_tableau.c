@@ -274,6 +274,28 @@ fail:
     return NULL;
 }
 
+/* A Klondike search's stock and rules: its sequence is the waste then the stock reversed,
+ * dealt from ``ptr``. 0 (with the exception set) on bad input. */
+static int klondike_stock(Search *S, PyObject *stock, PyObject *waste, int redeals, int draw,
+                          int limit) {
+    State *s = &S->st;
+    uint8_t buf[52];
+    int n;
+    set_ranks(s, 0);
+    if (!fill_pile(waste, s->seq, &s->nseq, 52) || !fill_pile(stock, buf, &n, 52)) return 0;
+    if (s->nseq + n > 52) {
+        PyErr_SetString(PyExc_ValueError, "too many cards");
+        return 0;
+    }
+    s->ptr = s->nseq;
+    for (int k = n - 1; k >= 0; k--) s->seq[s->nseq++] = buf[k];
+    s->redeals = redeals;
+    S->rules = draw == 3 ? &KLONDIKE3 : &KLONDIKE1;
+    S->draw = draw;
+    S->limit = limit;
+    return 1;
+}
+
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"stock", "waste", "foundations", "tableau", "down", "redeals",
                             "draw", "limit", "prune", "discrepancies", "seconds",
@@ -292,22 +314,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kw) {
     Search *S = calloc(1, sizeof(Search));
     if (!S) return PyErr_NoMemory();
     S->kept = kept;
-    State *s = &S->st;
-    uint8_t buf[52];
-    int n;
-    set_ranks(s, 0);
-    /* seq = waste + reversed(stock) */
-    if (!fill_pile(waste, s->seq, &s->nseq, 52) || !fill_pile(stock, buf, &n, 52)) goto fail;
-    if (s->nseq + n > 52) {
-        PyErr_SetString(PyExc_ValueError, "too many cards");
-        goto fail;
-    }
-    s->ptr = s->nseq;
-    for (int k = n - 1; k >= 0; k--) s->seq[s->nseq++] = buf[k];
-    s->redeals = redeals;
-    S->rules = draw == 3 ? &KLONDIKE3 : &KLONDIKE1;
-    S->draw = draw;
-    S->limit = limit;
+    if (!klondike_stock(S, stock, waste, redeals, draw, limit)) goto fail;
     S->canon = prune;
     return run(S, fnd, tab, down, prune, disc, seconds, max_states, table_size, cancel);
 fail:
@@ -329,24 +336,9 @@ static PyObject *py_relaxed(PyObject *self, PyObject *args, PyObject *kw) {
         return NULL;
     Search *S = calloc(1, sizeof(Search));
     if (!S) return PyErr_NoMemory();
-    State *s = &S->st;
-    uint8_t buf[52];
-    int n;
     PyObject *res = NULL;
-    set_ranks(s, 0);
-    if (!fill_pile(waste, s->seq, &s->nseq, 52) || !fill_pile(stock, buf, &n, 52)) goto done;
-    if (s->nseq + n > 52) {
-        PyErr_SetString(PyExc_ValueError, "too many cards");
-        goto done;
-    }
-    s->ptr = s->nseq;
-    for (int k = n - 1; k >= 0; k--) s->seq[s->nseq++] = buf[k];
-    s->redeals = redeals;
-    S->rules = draw == 3 ? &KLONDIKE3 : &KLONDIKE1;
-    S->draw = draw;
-    S->limit = limit;
-    if (fill(S, fnd, tab, down)) res = Py_BuildValue("(ii)", relaxed_lost(S), ordered_lost(S));
-done:
+    if (klondike_stock(S, stock, waste, redeals, draw, limit) && fill(S, fnd, tab, down))
+        res = Py_BuildValue("(ii)", relaxed_lost(S), ordered_lost(S));
     free(S);
     return res;
 }

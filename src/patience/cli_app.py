@@ -43,6 +43,23 @@ class PatienceGroup(TyperGroup):
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
+    def get_params(self, ctx: Any) -> list[Any]:
+        """The group's parameters (``--help``), read without pydantic (``PlainValues``)."""
+        params = super().get_params(ctx)
+        for param in params:
+            plain_values(param)
+        return params
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command ``cmd_name``, whose parameters are read without pydantic: its
+        own, and its ``--help``, made here as its context would (the same names, which
+        it inherits from this group's context)."""
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            for param in [*command.params, command.get_help_option(ctx)]:
+                plain_values(param)
+        return command
+
     def main(  # type: ignore[override]
         self,
         args: Sequence[str] | None = None,
@@ -64,6 +81,68 @@ class PatienceGroup(TyperGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+class _NotPlain(Exception):
+    """A value that Typer's own coercion must read (see ``PlainValues``)."""
+
+
+class PlainValues:
+    """How a parameter's values are read, without pydantic (issue 56).
+
+    Typer 0.29 reads every value through a pydantic ``TypeAdapter``: importing pydantic
+    and building the adapters cost about 80 ms of CPU, half of ``patience solve``. Here
+    every value is either read by its parser (``cli_values``), where the adapter returns
+    what the parser returns, or a string or a flag's bool, which it returns as it is;
+    this does the same without the adapter. Anything else goes to Typer's own coercion,
+    as before: a value of another type, and a parser's ``ValueError`` (pydantic words
+    its message).
+    """
+
+    def __init__(self, parse: Callable[[Any], Any] | None, kind: type) -> None:
+        self.parse = parse
+        self.kind = kind
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        """The value Typer's coercion would give (its ``RuntimeParam.coerce``)."""
+        many = param.multiple or param.nargs == -1
+        if value is None:
+            return () if many else None
+        try:
+            if not many:
+                return self.one(value)
+            if isinstance(value, list | tuple):
+                return [self.one(item) for item in value]
+        except _NotPlain:
+            pass
+        param._runtime_param = None  # Typer's own, from here on
+        return param.get_runtime_param().coerce(value, param=param, ctx=ctx)
+
+    def one(self, value: Any) -> Any:
+        """One value: the parser's result, or the string or bool itself."""
+        if self.parse is not None:
+            try:
+                return self.parse(value)
+            except (ValueError, AssertionError):
+                raise _NotPlain from None
+        if type(value) is self.kind:
+            return value
+        raise _NotPlain
+
+
+def plain_values(param: Any) -> None:
+    """Give ``param`` a ``PlainValues`` reader when its values are parsed by a parser,
+    or are strings or bools; a parameter of another kind, or of a Typer whose parameters
+    are not as 0.29's, keeps Typer's (tests/test_cli_startup.py sees pydantic imported)."""
+    descriptor = getattr(param, "type_descriptor", None)
+    if getattr(param, "_runtime_param", False) is not None or descriptor is None:
+        return
+    annotation = descriptor.annotation
+    if getattr(annotation, "__origin__", None) is list:
+        (annotation,) = getattr(annotation, "__args__", (None, None))
+    parse = descriptor.parameter_info.parser
+    if descriptor.file_annotation is None and (parse is not None or annotation in (str, bool)):
+        param._runtime_param = PlainValues(parse, annotation)
 
 
 def _titles() -> str:

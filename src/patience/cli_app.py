@@ -8,7 +8,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, NoReturn, TypeVar, get_args, get_origin
 
 import typer
 from typer.core import TyperGroup
@@ -138,8 +138,8 @@ def plain_values(param: Any) -> None:
     if getattr(param, "_runtime_param", False) is not None or descriptor is None:
         return
     annotation = descriptor.annotation
-    if getattr(annotation, "__origin__", None) is list:
-        (annotation,) = getattr(annotation, "__args__", (None, None))
+    if get_origin(annotation) is list:
+        (annotation,) = get_args(annotation)
     parse = descriptor.parameter_info.parser
     if descriptor.file_annotation is None and (parse is not None or annotation in (str, bool)):
         param._runtime_param = PlainValues(parse, annotation)

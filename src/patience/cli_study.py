@@ -1,8 +1,6 @@
 """The research commands: ``patience study`` (solve or fairly play a range of deals,
 locally or on a Dask cluster, resumably) and ``patience report`` (their tables)."""
 
-from __future__ import annotations
-
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
@@ -167,7 +165,7 @@ def study(
     show_summary(rules, summary, settings if fair else None, stock_known, as_json)
 
 
-def fair_settings(samples: int | None, max_states: int | None, budget: float | None) -> Settings:
+def fair_settings(samples: int | None, max_states: int | None, budget: float | None) -> "Settings":
     """The fair bot's settings: ``Settings()``'s, less those given on the command line."""
     from .fair.advisor import Settings  # the solver: imported only by the commands using it
 
@@ -240,7 +238,7 @@ def run_fair(
     rules: Game,
     numbers: Any,
     workers: Workers,
-    settings: Settings,
+    settings: "Settings",
     stock_known: bool,
     db: Path,
     as_json: bool,
@@ -262,7 +260,7 @@ def run_fair(
 
 
 def show_summary(
-    rules: Game, summary: Any, fair: Settings | None, stock_known: bool, as_json: bool
+    rules: Game, summary: Any, fair: "Settings | None", stock_known: bool, as_json: bool
 ) -> None:
     """Print a study's summary, as JSON or as a table (``fair``: the fair bot's settings,
     for a fair study)."""

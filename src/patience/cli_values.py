@@ -7,10 +7,8 @@ alone would take other scripts' digits, ``1_000``, ``nan`` or ``inf``.
 
 from __future__ import annotations
 
-import ipaddress
 import math
 import re
-import socket
 from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
@@ -78,6 +76,9 @@ def seconds(text: str | float) -> float:
 
 def host_address(text: str) -> str:
     """An address to listen on: an IP address, or a host name this computer resolves."""
+    import ipaddress  # here: only ``serve`` needs them, not every command's start
+    import socket
+
     host = text.strip()
     try:
         ipaddress.ip_address(host.strip("[]"))

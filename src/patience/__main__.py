@@ -15,11 +15,13 @@ import gc
 
 def main() -> None:
     """Run the ``patience`` command (exit status: 0, 2 bad input, 1 otherwise)."""
+    collecting = gc.isenabled()
     gc.disable()
     try:
         from .cli import main as run
     finally:
-        gc.enable()
+        if collecting:
+            gc.enable()
     gc.freeze()
     run()
 

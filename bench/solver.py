@@ -5,6 +5,7 @@
     python bench/solver.py -n 40 --states 20000 --budget 600
     python bench/solver.py --only klondike:mode=three --start 50001 -n 300 --against c4bff1d
     python bench/solver.py --game freecell --deals 1-32000 --budget 60 --jobs 2
+    python bench/solver.py --startup    # `patience solve` from the shell: bench/startup.py
 
 Prints, per game and mode: won / lost / unknown counts, the decided share, mean, median,
 p90 and max CPU seconds per deal (the budget is CPU time, as a study's), how many deals
@@ -267,7 +268,12 @@ def main() -> None:
         "--peer", action="store_true", help="FreeCell beside Freecell Solver ($FC_SOLVE): "
         "bench/freecell_peer.py"
     )  # fmt: skip
+    ap.add_argument("--startup", action="store_true", help="bench/startup.py's figures")
     args = ap.parse_args()
+    if args.startup:
+        import startup  # beside this script
+
+        sys.exit(startup.report())
     if args.peer:
         import freecell_peer  # beside this script
 

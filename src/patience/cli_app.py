@@ -153,6 +153,7 @@ def _titles() -> str:
 
 def _options() -> str:
     """The registered games' options: ``game key=a|b, key=c|d; ...``."""
+
     def of(spec: dict[str, tuple[str, ...]]) -> str:
         return ", ".join(f"{key}={'|'.join(values)}" for key, values in spec.items())
 

@@ -29,6 +29,32 @@ NO_ANIMATION = 'localStorage.setItem("patience.settings", JSON.stringify({animat
 """Animations off: card boxes are final as soon as the page has rendered."""
 
 
+SETTLE = """async () => {
+  await document.fonts.ready;
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  const boxes = () => JSON.stringify([document.getElementById('table').parentElement,
+    ...document.querySelectorAll('#table .card, #table .slot')]
+    .map((e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }));
+  let last = boxes();
+  for (let n = 0; n < 100; n++) {
+    await frame();
+    await frame();
+    const now = boxes();
+    if (now === last) return n;
+    last = now;
+  }
+  return -1;
+}"""
+"""Resolves once the fonts are in and the table's box and its cards' boxes have held still
+over two frames (a ResizeObserver's render of a line above changing height lands within
+its frame): the count of frame pairs waited, -1 if they never held still."""
+
+
+def settle(page: Any) -> None:
+    """Wait until the rendered table holds still (``SETTLE``)."""
+    assert page.evaluate(SETTLE) >= 0, "the table never held still"
+
+
 def require_chromium() -> None:
     """Skip the calling test module without Chromium; in CI, where they must run, fail."""
     if Path(CHROMIUM).exists():

@@ -42,16 +42,23 @@ def wait_for(path: Path) -> str:
     while not path.exists():
         assert time.monotonic() < deadline, f"no {path.name} from the worker"
         time.sleep(0.01)
-    time.sleep(0.01)  # written whole (a few bytes)
-    return path.read_text()
+    return path.read_text()  # whole: ``put`` renames it into place once written
+
+
+def put(path: Path, text: str) -> None:
+    """Write ``path`` so that it appears whole: a test waiting for it read it empty
+    between its creation and its write, on a busy machine (issue 57's suite run)."""
+    part = path.with_name("." + path.name + ".part")
+    part.write_text(text)
+    part.replace(path)
 
 
 def hold(timeout: float, cancel: Cancel) -> bool:
     """Say the search started, then wait: True once released, False once cancelled."""
     folder = gate()
     n = len(list(folder.glob("searching-*")))
-    (folder / f"pid-{n}").write_text(str(os.getpid()))
-    (folder / f"searching-{n}").write_text(repr(timeout))
+    put(folder / f"pid-{n}", str(os.getpid()))
+    put(folder / f"searching-{n}", repr(timeout))
     while not cancel.is_set():
         if (folder / "release").exists():
             return True

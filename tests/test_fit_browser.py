@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from browser import NO_ANIMATION, open_game, playwright_api
+from browser import NO_ANIMATION, open_game, playwright_api, settle
 from live import LiveServer
 from patience.games import GAMES as REGISTRY
 
@@ -87,7 +87,7 @@ def test_the_biggest_cards_that_fit(
 ) -> None:
     page = pages[screen]
     open_game(page, live_server, GAMES[what])
-    page.wait_for_timeout(200)  # the table follows its box once the lines above settle
+    settle(page)  # the table follows its box once the lines above settle
     found = page.evaluate(EACH)
     fitting = [cw for cw in found["each"] if cw is not None]
     assert fitting, found

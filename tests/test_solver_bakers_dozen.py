@@ -17,6 +17,7 @@ from patience.solver.base import Adapter
 from patience.solver.dfs import reference_runner, search
 from patience.solver.schedule import Budget, Schedule, Stage
 from patience.solver.search import decide, replay
+from search_golden import pinned_search
 
 VARIANTS = [
     {"kings": "to-bottom", "build": "any-suit"},
@@ -51,6 +52,11 @@ def position(options: dict[str, str], piles: list[str]) -> Position:
 def exhaustive(p: Position, max_states: int = 400_000) -> str:
     """The verdict of the plain search: every legal move, no pruning, no safe moves."""
     return search(p, Adapter(game_for(p)), max_states=max_states)[0]
+
+
+def pinned_exhaustive(p: Position, max_states: int) -> str:
+    """``exhaustive``'s verdict on a random position, as committed (search_golden.py)."""
+    return pinned_search(p, max_states, "plain")
 
 
 def check_won(p: Position, timeout: float = 10.0) -> None:
@@ -188,7 +194,7 @@ def test_agrees_with_exhaustive_search(options: dict[str, str]) -> None:
         if p is None:
             continue
         assert suit_rank_ok(p)
-        truth = exhaustive(p, max_states=5_000)
+        truth = pinned_exhaustive(p, 5_000)
         verdicts[truth] += 1
         if truth == "unknown":
             continue
@@ -215,7 +221,7 @@ def test_decide_stages() -> None:
     seen = set()
     for _ in range(12):
         p = random_layout(rng, options, rng.randint(12, 16))
-        truth = exhaustive(p, max_states=5_000)
+        truth = pinned_exhaustive(p, 5_000)
         if truth == "unknown":
             continue
         adapter = BakersDozenAdapter(game_for(p))
@@ -254,7 +260,7 @@ def test_shuffled_orders_keep_the_verdicts(native: bool) -> None:
     for _ in range(10):
         options = rng.choice(VARIANTS)
         p = random_layout(rng, options, rng.randint(12, 16))
-        truth = exhaustive(p, max_states=20_000)
+        truth = pinned_exhaustive(p, 20_000)
         if truth == "unknown":
             continue
         adapter = BakersDozenAdapter(game_for(p))

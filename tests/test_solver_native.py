@@ -20,9 +20,9 @@ from native_checks import LONG, assert_a_signal_interrupts, long_search, ticks_b
 from patience import game_for, new_game
 from patience.games import position_from_json, position_to_json
 from patience.solver import alternating, solve
-from patience.solver.dfs import search
 from patience.solver.klondike import KlondikeAdapter
 from patience.solver.search import adapter_for
+from search_golden import pinned_search
 
 pytestmark = pytest.mark.native
 
@@ -42,7 +42,7 @@ def test_native_and_python_searches_agree(game: str, options: dict[str, str]) ->
     rng = random.Random(f"native{game}{options}")
     seen = {"won": 0, "lost": 0}
     for p in solver_positions(game, options, rng):
-        python, _, _ = search(p, adapter_for(game_for(p)), max_states=20_000)
+        python = pinned_search(p, 20_000)  # search()'s verdict (search_golden.py)
         if python == "unknown":
             continue
         native = solve(p, timeout=30)
@@ -56,7 +56,7 @@ def test_native_and_python_searches_agree(game: str, options: dict[str, str]) ->
 def test_native_decides_the_first_deals_as_python_does(game: str, options: dict[str, str]) -> None:
     for deal in range(1, 9):
         p = new_game(game, deal, options)
-        python, _, _ = search(p, adapter_for(game_for(p)), max_states=5_000)
+        python = pinned_search(p, 5_000)
         if python != "unknown":
             assert solve(p, timeout=30).result == python, deal
 

@@ -42,12 +42,20 @@ def cluster() -> Iterator[LocalCluster]:
 
 
 @pytest.fixture(scope="module")
-def local_verdicts(  # asked for first: the local pool forks before Dask's threads start
-    tmp_path_factory: pytest.TempPathFactory,
-) -> dict[int, str]:
+def local_verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[int, str]:
+    """The local study's verdicts, from a process of its own: its pool forks, and this
+    test's worker may hold threads (a live server, a cluster) whose locks a fork can
+    leave held, stalling the study's worker until its deal timed out (68.9 s of this
+    fixture in a suite run, 6 s alone; test_cluster_input_errors had the same)."""
     db = tmp_path_factory.mktemp("local") / "local.db"
-    res = runner.invoke(app, [*STUDY, "--jobs", "1", "--db", str(db)])
-    assert res.exit_code == 0, res.output
+    study = "from patience.cli import main; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", study, *STUDY, "--jobs", "1", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
     return verdicts(db)
 
 

@@ -200,6 +200,21 @@ def test_a_win_cascades_and_a_click_ends_it(browser: Any, live_server: LiveServe
     close(page)
 
 
+def test_a_win_cascade_ends_by_itself_with_the_result(
+    browser: Any, live_server: LiveServer
+) -> None:
+    """Left alone, the cascade stops in at most 9 s (cascade.js's LONGEST), then the
+    result opens (the tours of test_i18n_browser end theirs by a click)."""
+    start_game(live_server.url, {"position": near_won()})
+    page = open_page(browser, live_server.url)
+    win(page)
+    cascade = page.locator("canvas.cascade")
+    expect(cascade).to_have_count(1)
+    expect(page.locator("#result-dialog[open]")).to_have_count(1)
+    expect(cascade).to_have_count(0)
+    close(page)
+
+
 def test_a_win_without_motion_has_no_cascade(browser: Any, live_server: LiveServer) -> None:
     start_game(live_server.url, {"position": near_won()})
     page = open_page(browser, live_server.url, reduced_motion="reduce")

@@ -8,11 +8,10 @@ import datetime
 import zoneinfo
 from typing import Any
 
-import httpx
 import pytest
 
 from browser import DESKTOP, PHONE, playwright_api
-from live import LiveServer, start_game
+from live import HTTP, LiveServer, start_game
 from patience import daily
 
 sync_api = playwright_api()
@@ -30,7 +29,7 @@ ZONE = "Pacific/Kiritimati"
 
 
 def api(url: str, method: str, path: str, body: Any = None) -> Any:
-    reply = httpx.request(method, url + "/api" + path, json=body, timeout=60)
+    reply = HTTP.request(method, url + "/api" + path, json=body, timeout=60)
     assert reply.status_code < 300, reply.text
     return None if reply.status_code == 204 else reply.json()
 

@@ -183,7 +183,7 @@ def against(args: argparse.Namespace, modes: list[tuple[str, dict[str, str]]]) -
             for name, options in modes:
                 rows: list[list[Row]] = [[], []]
                 started = time.monotonic()
-                for k, d in enumerate(range(args.start, args.start + args.n)):
+                for k, d in enumerate(deal_range(args)):
                     task = (name, options, d, args.budget, args.table_size, args.states)
                     for i in (0, 1) if k % 2 == 0 else (1, 0):
                         rows[i].append(sides[i].solve(task))
@@ -203,14 +203,24 @@ def against(args: argparse.Namespace, modes: list[tuple[str, dict[str, str]]]) -
                 )
                 if args.undecided:
                     for side, who in zip(rows, ("here", args.against), strict=True):
-                        undecided = [
-                            args.start + k for k, r in enumerate(side) if r[0] == "unknown"
-                        ]
+                        numbers = deal_range(args)
+                        undecided = [numbers[k] for k, r in enumerate(side) if r[0] == "unknown"]
                         print(f"  undecided {who}: {' '.join(map(str, undecided)) or '-'}")
+                        slow = [
+                            f"{numbers[k]} {r[0]} {r[1]:.1f}"
+                            for k, r in enumerate(side)
+                            if r[1] > 5
+                        ]
+                        print(f"  over 5 s {who}: {', '.join(slow) or '-'}")
         finally:
             for side in sides:
                 side.close()
     return differ
+
+
+def deal_range(args: argparse.Namespace) -> range:
+    """The deals to run: ``-n`` of them from ``--start``, ``--step`` apart."""
+    return range(args.start, args.start + args.n * args.step, args.step)
 
 
 def freecell(deals: str, budget: float, jobs: int, table: int) -> None:
@@ -253,6 +263,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("-n", type=int, default=200, help="deals 1..N per game and mode")
     ap.add_argument("--start", type=int, default=1, help="first deal number")
+    ap.add_argument("--step", type=int, default=1, help="every STEP-th deal from --start")
     ap.add_argument("--budget", type=float, default=30.0, help="seconds per deal")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--table-size", type=int, default=2_000_000, help="transposition table cap")
@@ -294,14 +305,16 @@ def main() -> None:
                 f"--only matches no game/mode; they are: {', '.join(label(*m) for m in MODES)}"
             )
     cap = f", {args.states} states" if args.states else ""
-    print(f"budget {args.budget:g} s{cap} per deal, deals {args.start}..{args.start + args.n - 1}")
+    every = f", every {args.step}th" if args.step > 1 else ""
+    print(
+        f"budget {args.budget:g} s{cap} per deal, deals {args.start}..{deal_range(args)[-1]}{every}"
+    )
     print(HEADER)
     if args.against:
         sys.exit(against(args, modes))
     for name, options in modes:
         tasks = [
-            (name, options, d, args.budget, args.table_size, args.states)
-            for d in range(args.start, args.start + args.n)
+            (name, options, d, args.budget, args.table_size, args.states) for d in deal_range(args)
         ]
         started = time.monotonic()
         ctx = multiprocessing.get_context("fork")

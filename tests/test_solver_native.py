@@ -12,15 +12,18 @@ import os
 import random
 import threading
 import time
+from dataclasses import replace
 
 import pytest
 
 from engine_builders import VARIANTS, random_play, solver_positions
 from native_checks import LONG, assert_a_signal_interrupts, long_search, ticks_beside
 from patience import game_for, new_game
-from patience.games import position_from_json, position_to_json
-from patience.solver import alternating, solve
+from patience.games import get_game, position_from_json, position_to_json
+from patience.moves import Move
+from patience.solver import alternating, clock, solve
 from patience.solver.klondike import KlondikeAdapter
+from patience.solver.schedule import Budget, Limits, Stage, Verdict, run
 from patience.solver.search import adapter_for
 from search_golden import pinned_search
 
@@ -240,3 +243,30 @@ def test_a_very_deep_search_runs_on_its_own_stack() -> None:
     assert result.result in ("unknown", "won", "lost")
     # Once the budget is spent no stage starts again (each would count a state).
     assert result.states <= 400_000 + 100
+
+
+def test_klondikes_passes_go_three_discrepancies_apart() -> None:
+    """``Schedule.step``: Klondike's passes start at limit 2 and step 3 at least (the
+    passes before a deal's winning one were half its states), doubling the step under
+    ``widen`` as before and falling back to 3, not 1; the looser rules' passes too."""
+    limits = Limits(8, 2.0, 3)
+    assert limits.next() == 2
+    limits.searched(10)
+    assert limits.next() == 5
+    limits.searched(12)  # grew by less than twice: the step doubles
+    assert limits.next() == 11
+    limits.searched(100)  # grew more: the step is 3 again, not 1
+    assert limits.next() == 14
+    for mode in ("three", "unlimited", "single", "no-redeal"):
+        adapter = adapter_for(get_game("klondike", {"mode": mode}))
+        assert isinstance(adapter, KlondikeAdapter) and adapter.schedule.step == 3
+    seen: list[Stage] = []
+
+    def runner(stage: Stage, states: int | None) -> tuple[Verdict, list[Move], int]:
+        seen.append(stage)
+        return Verdict.UNKNOWN, [], 1000 * 3 ** len(seen)  # each pass 3x the last
+
+    schedule = adapter_for(get_game("klondike", {"mode": "three"})).schedule
+    run(replace(schedule, plain=4), Budget.until(clock.now() + 60), runner)
+    assert [s.limit for s in seen if not s.looser][:4] == [2, 5, 8, 11]
+    assert [s.limit for s in seen if s.looser][:4] == [2, 5, 8, 11]

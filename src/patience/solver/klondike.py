@@ -75,6 +75,15 @@ instead of 0.14 (three 50039: 1.3 s to 0.2; 50064: 0.54 s to 0.12); the wins as 
 (their passes grow faster than that). With 1.5, or a step halved rather than reset
 after a pass that grew more, about the same."""
 
+STEP = 3
+"""Every mode's passes go 3 discrepancies apart at least, from limit 2 on
+(``Schedule.step``): a pass one discrepancy wider than the last searched only two or
+three times its states, so the passes before the winning one were about half of a deal
+won at once. Deals 60001..60300 at 30 s, CPU s of the solve (the same verdicts): draw 3
+26.3 s in all instead of 31.6 over the first 233 deals, its 193 deals under 20 ms
+0.52 s instead of 0.63 (162 of them solved again: the median 1.0 ms instead of 1.6);
+steps 2 and 4 about the same (docs/solver-log.md, session 38)."""
+
 _F = tuple(f"f{i + 1}" for i in range(4))
 _T = tuple(f"t{i + 1}" for i in range(7))
 _TO_F = {(i, j): Move(f"t{i + 1}", f"f{j + 1}") for i in range(7) for j in range(4)}
@@ -98,7 +107,7 @@ class KlondikeAdapter(Adapter):
             # game's proof runs (until 0.4), then the exhaustive search. Deals 1..200 at
             # 60 s: the same verdicts, 229 CPU s in all instead of 509 with passes until
             # 0.15 (docs/solver-log.md, "The passes made short").
-            self.schedule = Schedule(passes=0.03, looser=0.4, widen=WIDEN)
+            self.schedule = Schedule(passes=0.03, looser=0.4, widen=WIDEN, step=STEP)
         elif (self.draw, self.limit) == (1, None):
             # Most deals are won by the passes within seconds, and the deals that take
             # long are losses, which only the exhaustive search proves: the passes end
@@ -109,7 +118,7 @@ class KlondikeAdapter(Adapter):
             # the passes do not prove paid their 4.5 s of 30 first (50229: 4.5 s of
             # passes, then an exhaustive proof of 1.2 s), and no win of 60101..60400 came
             # from a pass after 1.5 s (the same verdicts; 60264 lost in 1.9 s, not 4.9).
-            self.schedule = Schedule(passes=0.05, widen=WIDEN)
+            self.schedule = Schedule(passes=0.05, widen=WIDEN, step=STEP)
         else:
             # The passes end at 0.05 of the time (3 s of 60): after the first seconds they
             # seldom decide a deal the exhaustive search would leave undecided, while the
@@ -141,6 +150,7 @@ class KlondikeAdapter(Adapter):
                 looser_passes=0.1,
                 looser_from=0.01 if three else 0.1,
                 widen=WIDEN,
+                step=STEP,
             )
         self._to_f = _TO_F
         self._w = _W

@@ -68,6 +68,12 @@ class Schedule:
     passes one apart cost nearly the same, and dozens of them cost dozens of times the
     last (three 50039: 58 passes of about 23,000 states each, to the pass that cut
     nothing and so proved the loss, 1.3 s; the search of that pass alone, 0.03 s)."""
+    step: int = 1
+    """The least step between two passes' limits, and the first limit's distance from
+    -1 (step 3: limits 2, 5, 8, ... where ``widen`` does not double the step). Each
+    pass searches again what the one before it did, and a pass one discrepancy wider
+    than the last has often only about twice its states: most of a deal won at once is
+    then the passes before the winning one (``Limits``)."""
     probe: int = 0
     """States for a capped depth-first probe before the passes (0: none); the restarts'
     caps grow from it, too."""
@@ -212,13 +218,14 @@ class Stage(NamedTuple):
 class Limits:
     """The discrepancy limits of a schedule's passes, at most ``count`` of them: 0, 1, 2,
     ... or, with ``widen``, a step that doubles while the passes grow by less than that
-    factor (``Schedule.widen``). Which limits are tried decides only how soon a pass
+    factor (``Schedule.widen``); with ``step``, from ``step - 1`` on, never a smaller
+    step (``Schedule.step``). Which limits are tried decides only how soon a pass
     ends the search: each pass's verdict is a proof at any limit (a win with its line, a
     loss only when its limit cut nothing)."""
 
-    def __init__(self, count: int, widen: float) -> None:
-        self.left, self.widen = count, widen
-        self.limit, self.step = -1, 1
+    def __init__(self, count: int, widen: float, step: int = 1) -> None:
+        self.left, self.widen, self.least = count, widen, step
+        self.limit, self.step = -1, step
         self.before: int | None = None
 
     def next(self) -> int | None:
@@ -234,7 +241,7 @@ class Limits:
         if self.widen and self.before is not None and states < self.widen * self.before:
             self.step = min(self.step * 2, 1 << 20)  # the limits stay within a C int
         else:
-            self.step = 1
+            self.step = self.least
         self.before = states
 
 
@@ -276,7 +283,7 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         budget.states += n
         return found, line
 
-    limits = Limits(schedule.plain, schedule.widen)
+    limits = Limits(schedule.plain, schedule.widen, schedule.step)
 
     def passes(end: float) -> None:
         nonlocal verdict, moves
@@ -293,7 +300,7 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         """The proof under looser rules: LOST, or UNKNOWN (a win under them proves
         nothing, so it ends the proof)."""
         end = budget.at(schedule.looser_passes)
-        looser_limits = Limits(schedule.plain, schedule.widen)
+        looser_limits = Limits(schedule.plain, schedule.widen, schedule.step)
         while (limit := looser_limits.next()) is not None:
             if budget.now() >= end or budget.spent():
                 break

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from types import ModuleType
 
 from .hopscotch import PLAYOUT_SEARCH, PLAYOUTS, State, from_native, native_state
 
@@ -30,7 +31,7 @@ BATCH = 1
 """Playouts a thread runs between two looks at the clock."""
 
 
-def _native():  # type: ignore[no-untyped-def]
+def _native() -> ModuleType:
     from ..solver.hopscotch import native
 
     if native is None or not hasattr(native, "advice_playouts"):

@@ -66,6 +66,7 @@ def play(deal: int, playouts: int, stages: tuple[int, ...]) -> dict[str, Any]:
     s, left = opening(stock)
     outcomes, reached = [], []
     t0 = time.process_time()
+    rest: tuple[Any, ...] = (s, None, stock, left)  # the game from its start
     for stage in stages:
         at = advice_until(s, None, stock, left, stage)
         if at is None:
@@ -73,7 +74,8 @@ def play(deal: int, playouts: int, stages: tuple[int, ...]) -> dict[str, Any]:
         state, r, unseen = at
         reached.append(stage)
         outcomes.append("".join(str(advice_wins(state, r, unseen, i, 1)) for i in range(playouts)))
-    won, _ = advice_game(s, None, stock, left)
+        rest = (state, r, stock[:stage], unseen)  # the same game, from there on
+    won, _ = advice_game(*rest)
     return {
         "deal": deal,
         "won": won,

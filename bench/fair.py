@@ -214,6 +214,46 @@ def hopscotch_goal(results: Path = RESULTS) -> None:
         f"hopscotch goal (at least {HOPSCOTCH_GOAL:.0%} of at least 2,000 deals):"
         f" {won} of {len(first)} won, {'met' if met else 'not met'}"
     )
+    hopscotch_study(new, results)
+    hopscotch_calibration(results)
+
+
+def hopscotch_study(model: dict[int, dict[str, Any]], results: Path = RESULTS) -> None:
+    """The fair study's Hopscotch rows (``results/hopscotch.fair.csv.gz``, played through
+    the engine by ``patience study hopscotch --fair``), one line a bot, the hint's advice
+    (``method=rollouts``) beside the rank-only model's rows of the same deals."""
+    import csv
+    import io
+
+    path = results / "hopscotch.fair.csv.gz"
+    if not path.exists():
+        return
+    rows = list(csv.DictReader(io.StringIO(gzip.decompress(path.read_bytes()).decode())))
+    for settings in sorted({r["settings"] for r in rows}):
+        mine = {int(r["deal"]): r["won"] == "1" for r in rows if r["settings"] == settings}
+        won = sum(mine.values())
+        both = sorted(mine.keys() & model.keys())
+        same = sum(mine[d] == model[d]["won"] for d in both)
+        print(
+            f"hopscotch fair study ({settings}): {_rate(won, len(mine)).strip()} of"
+            f" {len(mine)} deals; the same result as the rank-only rollouts on {same} of"
+            f" {len(both)} deals both played"
+        )
+
+
+def hopscotch_calibration(results: Path = RESULTS) -> None:
+    """The chance's calibration (issue 55) from ``results/hopscotch.chance.jsonl.gz``
+    (bench/hopscotch_chance.py: the advice's own chance against its own wins)."""
+    from hopscotch_chance import table
+
+    path = results / "hopscotch.chance.jsonl.gz"
+    if not path.exists():
+        return
+    rows = sorted(_read(path), key=lambda r: r["deal"])
+    print("\nhopscotch chance, calibration (bench/hopscotch_chance.py):")
+    print(table(rows))
+    print()
+    print(table(rows, split=True))
 
 
 def main() -> None:

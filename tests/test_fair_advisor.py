@@ -346,7 +346,7 @@ def test_hopscotch_advice_by_labels_reads_only_the_view_and_history() -> None:
     assert labels_move(other, other_keys) == advice.move
     hint = fair_hint(p, k, keys, 600.0, threading.Event())
     assert hint["move"] == str(advice.move) and hint["samples"] == PLAYOUTS["hopscotch"]
-    assert hint["kind"] == "fair-playouts" and hint["undecided"] == 0
+    assert hint["kind"] == "advice-playouts" and hint["undecided"] == 0
     with pytest.raises(ValueError, match="Hopscotch"):
         advise(get_game("klondike").new_position(1), Knowledge(), settings)
 

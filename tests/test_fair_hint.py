@@ -18,6 +18,7 @@ from engine_builders import near_won_klondike
 from patience import get_game, position_to_json
 from patience.cli import app as cli_app
 from patience.fair import Knowledge, Settings, sample
+from patience.fair_assist import PLAYOUTS
 from patience.web.app import create_app
 from test_api import act, create, dead_end, make_client, near_won, stats
 
@@ -87,7 +88,7 @@ def test_the_command_line_words_hopscotchs_chance_as_the_advices() -> None:
     move, chance = result.stdout.splitlines()
     assert move == "deal"
     assert chance.startswith("about ") and "following this advice" in chance
-    assert "20 games played out" in chance
+    assert f"{PLAYOUTS['hopscotch']} games played out" in chance
 
 
 def test_the_command_line_peek_hint_is_the_proven_one(tmp_path: Path) -> None:

@@ -201,9 +201,9 @@ def test_the_chance_rests_on_the_decided_arrangements_and_says_so(
 def test_each_chance_is_worded_as_what_it_is_in_each_language(
     page: Page, server: LiveServer
 ) -> None:
-    # Issue 55: the fair policy's playouts are the chance of the simple policy the advice
-    # builds on, said as such (the advice, which plays it out, wins more); a clairvoyant
-    # share is only ever "a player who could see every card".
+    # Issue 55: the advice's own playouts are the chance of a player who follows it,
+    # said as the player's chance (games of this advice played out); a clairvoyant share
+    # is only ever "a player who could see every card".
     open_game(page, server, {"game": "klondike", "deal": 7})
     got = page.evaluate(
         """async () => {
@@ -214,7 +214,7 @@ def test_each_chance_is_worded_as_what_it_is_in_each_language(
           const out = {};
           for (const lang of ['en', 'es', 'fr']) {
             await i18n.setLanguage(lang, false);
-            const playouts = { ...base, kind: 'fair-playouts' };
+            const playouts = { ...base, kind: 'advice-playouts' };
             const clairvoyant = { ...base, kind: 'clairvoyant' };
             out[lang] = [
               fair.hintText(playouts, 'deal'), fair.chanceDetail(playouts),
@@ -225,17 +225,16 @@ def test_each_chance_is_worded_as_what_it_is_in_each_language(
         }"""
     )
     assert got["en"] == [
-        "Hint: deal (the simple policy behind it wins about 40% from here)",
-        "95% interval 20–60%, from 20 games played out over orders of the unseen cards by the"
-        " simple policy this advice builds on; the advice itself, which plays that policy out"
-        " for each choice, wins more often",
+        "Hint: deal, about 40% from here",
+        "95% interval 20–60%, from 20 games of this advice played out over orders of the"
+        " unseen cards",
         "Hint: deal (a player who could see every card: 40%)",
         "95% interval 20–60%, from 20 arrangements of the unseen cards. What a player who"
         " could see every card would win: an upper bound, your own chance may be lower.",
     ]
-    assert "40\u00a0% desde aquí" in got["es"][0] and "20 partidas jugadas" in got["es"][1]
-    assert "política simple" in got["es"][0] and "politique simple" in got["fr"][0]
+    assert "40\u00a0% desde aquí" in got["es"][0] and "20 partidas de este consejo" in got["es"][1]
+    assert got["fr"][0].startswith("Indice") and "environ 40" in got["fr"][0]
     assert "un jugador que viera todas las cartas: 40\u00a0%" in got["es"][2]
-    assert "20 parties jouées" in got["fr"][1]
+    assert "20 parties de ce conseil jouées" in got["fr"][1]
     assert "un joueur qui verrait toutes les cartes\u00a0: 40\u202f%" in got["fr"][2]
     assert "peut être plus faible" in got["fr"][3] and "puede ser menor" in got["es"][3]

@@ -20,6 +20,7 @@ from typing import Any
 
 from .fair import Estimate, Knowledge, Settings, advise, chance, policy_chance
 from .fair.greedy import greedy_move
+from .fair.hopscotch_advice import CHANCE_PLAYOUTS
 from .games import game_for
 from .position import Position
 
@@ -33,20 +34,21 @@ METHOD = {"hopscotch": "labels"}
 """A game's own method for the hint, where it plays better than ``HINT``'s (Hopscotch:
 47.8% of deals 1..2000 against 36.9%, docs/fair-play.md)."""
 
-PLAYOUTS = {"hopscotch": 20}
-"""The hint's playouts of the game's own policy (``METHOD``): its chance is the share of
-them won (about 0.06 CPU s a playout from a deal's start, less later)."""
+PLAYOUTS = {"hopscotch": CHANCE_PLAYOUTS}
+"""The games of the game's own advice (``METHOD``) played out for the chance beside a
+hint and for the chance indicator (the same number: the same chance in both places):
+the share of them won (about 0.19 CPU s a game from a deal's start, less later; shared
+over two threads)."""
 
 CHANCE = Settings(samples=30)
 """The chance to win's settings: more arrangements than a hint (no plan to score); in a
 game with a policy of its own (``METHOD``), its playouts."""
 
-KINDS = ("proven", "fair-playouts", "clairvoyant")
+KINDS = ("proven", "advice-playouts", "clairvoyant")
 """What a chance is: ``proven``, the solver's verdict (nothing left unseen to guess);
-``fair-playouts``, the share of the game's fair policy's playouts won over sampled
-arrangements of the unseen cards, the chance of a player who follows that policy
-(Hopscotch, whose advice plays the policy out for each choice and wins more: the page
-says "simple policy", not the advice's chance); ``clairvoyant``, the share of sampled
+``advice-playouts``, the share of games of the hint's own fair advice played out over
+sampled orders of the unseen cards, the chance of a player who follows this advice
+(Hopscotch); ``clairvoyant``, the share of sampled
 arrangements a player who could see every card would win, an upper bound on the
 player's chance, never to be shown as it (Klondike, Lady Jane: no fair policy cheap
 enough to play out yet)."""
@@ -56,7 +58,7 @@ def kind_of(position: Position, exact: bool) -> str:
     """What the chance of ``position`` is (``KINDS``)."""
     if exact:
         return "proven"
-    return "fair-playouts" if position.game in METHOD else "clairvoyant"
+    return "advice-playouts" if position.game in METHOD else "clairvoyant"
 
 
 def estimate_json(e: Estimate, exact: bool, kind: str = "clairvoyant") -> dict[str, Any]:
@@ -128,7 +130,7 @@ def fair_hint(
         avoid=history_keys,
     )
     exact = knowledge.one_arrangement(position)
-    kind = "fair-playouts" if settings.method in METHOD.values() else "clairvoyant"
+    kind = "advice-playouts" if settings.method in METHOD.values() else "clairvoyant"
     estimate = estimate_json(advice.estimate, exact, kind)
     verdict = "unknown"
     if estimate["exact"]:
@@ -164,8 +166,10 @@ def chance_of(
     exact = knowledge.one_arrangement(position)
     timed = replace(settings, budget=seconds_left)
     if position.game in METHOD:
+        if settings is CHANCE:  # the hint's playouts: the same chance in both places
+            timed = replace(timed, samples=PLAYOUTS[position.game])
         e = policy_chance(position, knowledge, history, timed, cancel, SEED)
-        return estimate_json(e, exact, "fair-playouts")
+        return estimate_json(e, exact, "advice-playouts")
     e = chance(position, knowledge, timed, cancel, SEED)
     return estimate_json(e, exact, kind_of(position, exact))
 
@@ -188,7 +192,7 @@ def chance_text(reply: dict[str, Any]) -> str:
     n = reply["samples"]
     undecided = f", {reply['undecided']} undecided" if reply["undecided"] else ""
     undecided += ", cut short by the time limit" if reply.get("cut") else ""
-    if reply.get("kind") == "fair-playouts":
+    if reply.get("kind") == "advice-playouts":
         return (
             f"about {percent(reply['chance'])} from here, following this advice "
             f"(95%: {percent(lo)}-{percent(hi)}, {n} games played out over orders of the "

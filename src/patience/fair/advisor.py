@@ -40,8 +40,10 @@ from ..moves import Move
 from ..position import Position
 from ..proportion import wilson
 from ..solver import clock, solve
+from ..solver import clock as clock_module
 from .greedy import greedy_move, state_key
-from .hopscotch import labels_move, left_unseen, playout, replayed
+from .hopscotch import labels_move, left_unseen, replayed
+from .hopscotch_advice import THREADS, advice_chance
 from .knowledge import Knowledge
 from .sample import sample
 
@@ -291,11 +293,11 @@ def policy_chance(
     cancel: threading.Event | None = None,
     seed: int = 0,
 ) -> Estimate:
-    """Hopscotch: the chance that a player who follows the fair advice (the labels
-    policy, ``fair.hopscotch``) from here wins, the share of its playouts won over
-    ``settings.samples`` sampled stock orders (``history``: the game's ``state_key``s,
-    along which the policy's labels are replayed). With at most one unseen card, the
-    solver's proven verdict."""
+    """Hopscotch: the chance that a player who follows the fair advice (the hint's,
+    ``labels_move``: rollouts of the labels policy) from here wins, the share of its
+    games played out over ``settings.samples`` stock orders of the unseen cards
+    (``history``: the game's ``state_key``s, along which the policy's labels are
+    replayed). With at most one unseen card, the solver's proven verdict."""
     if position.game != "hopscotch":
         raise ValueError("the policy's own chance is Hopscotch's")
     knowledge = knowledge.observe(position)
@@ -399,21 +401,18 @@ def _playouts(
     seed: int,
     clock: _Clock,
 ) -> Estimate:
-    """Hopscotch's labels policy played out from ``position`` (its labels replayed along
-    ``history``, the game's ``state_key``s) over ``settings.samples`` sampled stock
-    orders: won where it wins. Every playout is decided (no ``unknown``); the safety cut
+    """Hopscotch's advice (``labels_move``, its labels replayed along ``history``, the
+    game's ``state_key``s) played out from ``position`` over ``settings.samples`` stock
+    orders of the unseen cards drawn from ``seed`` (``hopscotch_advice.advice_chance``,
+    in C): won where it wins. Every playout is decided (no ``unknown``); the safety cut
     stops the run between playouts and says so (``cut``)."""
     state = replayed(position, history)
-    left = left_unseen(position)
     waste = RANK[position.waste[-1]] if position.waste else None
-    rng = random.Random(seed)
-    estimate = Estimate()
-    for _ in range(settings.samples):
-        if clock.out():
-            return estimate.cut_short()
-        stock = [RANK[c] for c in sample(position, knowledge, rng).stock]
-        estimate = estimate.add("won" if playout(state, waste, stock, left) else "lost")
-    return estimate
+    threads = 1 if clock_module.on_cpu_time() else THREADS
+    won, played = advice_chance(
+        state, waste, left_unseen(position), settings.samples, seed, clock.out, threads
+    )
+    return Estimate(won=won, lost=played - won, cut=played < settings.samples)
 
 
 def _labels(
@@ -424,8 +423,9 @@ def _labels(
     avoid: Collection[Hashable],
     clock: _Clock,
 ) -> Advice:
-    """Hopscotch's own policy (``fair.hopscotch``), replayed along ``avoid`` (the game's
-    history), with its own chance: the share of its playouts won (``_playouts``)."""
+    """Hopscotch's own advice (``fair.hopscotch.labels_move``), replayed along ``avoid``
+    (the game's history), with its own chance: the share of its playouts won
+    (``_playouts``; ``samples`` 0: none, as the study's bot asks)."""
     if position.game != "hopscotch":
         raise ValueError("the method 'labels' is Hopscotch's")
     root = _playouts(position, knowledge, avoid, settings, seed, clock)

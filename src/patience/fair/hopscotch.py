@@ -454,25 +454,53 @@ def replayed(position: Position, history: Collection[Hashable]) -> State:
     first = path[0]
     if any(len(f) != 1 for f in first[2]) or any(first[3]) or path[-1] != _seen(position):
         return view_state(position)
-    s = State([1, 1, 1, 1], [[], [], [], []])
-    for a, b in zip(path, path[1:], strict=False):
-        grown = [q for q in range(4) if len(b[2][q]) > len(a[2][q])]
-        if a[1] and not b[1]:  # the waste card went home or onto a reserve
-            s.last = 0
-            r = RANK[a[1][-1]]
-            if grown:
-                _home(s, r, grown[0], None)
-            else:
-                j = next(j for j in range(4) if len(b[3][j]) > len(a[3][j]))
-                _label_on(s, r, j, _left(b[1], b[2], b[3]))
-        elif grown:  # a reserve top went home
-            j = next(j for j in range(4) if len(b[3][j]) < len(a[3][j]))
-            r, k, i = s.piles[j].pop()
-            _home(s, r, grown[0], (k, i))
-            s.last = j
-        if [[c[0] for c in p] for p in s.piles] != [[RANK[c] for c in p] for p in b[3]]:
+    key = tuple(path)
+    s, done = State([1, 1, 1, 1], [[], [], [], []]), 1
+    for cut in range(len(key), max(len(key) - RESUME, 1), -1):
+        cached = _REPLAYS.get(key[:cut])
+        if cached is not None:
+            s, done = _copied(cached), cut
+            break
+    for a, b in zip(path[done - 1 :], path[done:], strict=False):
+        if not _step(s, a, b):
             return view_state(position)  # not a game of this history: read the view
+    if len(_REPLAYS) >= REPLAYS:
+        _REPLAYS.clear()
+    _REPLAYS[key] = _copied(s)
     return s
+
+
+REPLAYS = 4096
+"""Replayed states kept (``replayed``): a game's next decision resumes from its last."""
+RESUME = 8
+"""How many steps back ``replayed`` looks for a state it kept."""
+_REPLAYS: dict[tuple[Seen, ...], State] = {}
+
+
+def _copied(s: State) -> State:
+    c = s.copy()
+    c.last = s.last
+    return c
+
+
+def _step(s: State, a: Seen, b: Seen) -> bool:
+    """Replay on ``s`` the step from what was seen ``a`` to ``b``; False: ``b``'s reserves
+    are not what the step leaves (not a game of this history)."""
+    grown = [q for q in range(4) if len(b[2][q]) > len(a[2][q])]
+    if a[1] and not b[1]:  # the waste card went home or onto a reserve
+        s.last = 0
+        r = RANK[a[1][-1]]
+        if grown:
+            _home(s, r, grown[0], None)
+        else:
+            j = next(j for j in range(4) if len(b[3][j]) > len(a[3][j]))
+            _label_on(s, r, j, _left(b[1], b[2], b[3]))
+    elif grown:  # a reserve top went home
+        j = next(j for j in range(4) if len(b[3][j]) < len(a[3][j]))
+        r, k, i = s.piles[j].pop()
+        _home(s, r, grown[0], (k, i))
+        s.last = j
+    return [[c[0] for c in p] for p in s.piles] == [[RANK[c] for c in p] for p in b[3]]
 
 
 def labels_move(

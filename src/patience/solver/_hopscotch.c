@@ -60,6 +60,7 @@ static uint64_t PA[4][16], PB[4][16];                   /* a foundation's size *
 #include "_hopscotch_search.h"
 #include "_hopscotch_root.h"
 #include "_hopscotch_policy.h"
+#include "_hopscotch_advice.h"
 
 /* ----------------------------------------------------------------- Python */
 
@@ -351,6 +352,100 @@ static PyObject *py_label_on(PyObject *self, PyObject *args) {
     return p_to_python(&s, cost);
 }
 
+
+/* The advice's arguments after the policy's state: ``last``, ``waste`` and ``left``
+ * checked as ``py_playouts`` checks them. */
+static int advice_args(int last, int waste, int inner, int search) {
+    if (waste < 0 || waste > 13 || last < 0 || last > 3 || inner < 0 || search < 1) {
+        PyErr_SetString(PyExc_ValueError, "waste 0..13, last 0..3, inner >= 0, search >= 1");
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *py_advice_game(PyObject *self, PyObject *args) {
+    PyObject *fnd, *ranks, *labels, *left, *stock;
+    int last, waste, inner, search;
+    unsigned long long seed;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOiiOOiKi", &fnd, &ranks, &labels, &last, &waste, &left,
+                          &stock, &inner, &seed, &search))
+        return NULL;
+    PState s;
+    int lf[14], n, nm = 0, won = 0;
+    uint8_t st[NCARDS], moves[NCARDS + 1];
+    if (!policy_state(fnd, ranks, labels, left, &s, lf)) return NULL;
+    if (!fill_ranks(stock, st, &n, NCARDS, "stock") || !advice_args(last, waste, inner, search))
+        return NULL;
+    if (p_acyclic(&s)) {
+        Py_BEGIN_ALLOW_THREADS
+        won = a_game(&s, last, waste, st, n, lf, inner, seed, search, moves, &nm);
+        Py_END_ALLOW_THREADS
+    }
+    return Py_BuildValue("(Ny#)", PyBool_FromLong(won), (const char *)moves, (Py_ssize_t)nm);
+}
+
+static PyObject *py_advice_until(PyObject *self, PyObject *args) {
+    PyObject *fnd, *ranks, *labels, *left, *stock;
+    int last, waste, inner, search, upto;
+    unsigned long long seed;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOiiOOiKii", &fnd, &ranks, &labels, &last, &waste, &left,
+                          &stock, &inner, &seed, &search, &upto))
+        return NULL;
+    PState s;
+    int lf[14], n, nm = 0, lost = 0, r = 0;
+    uint8_t st[NCARDS];
+    if (!policy_state(fnd, ranks, labels, left, &s, lf)) return NULL;
+    if (!fill_ranks(stock, st, &n, NCARDS, "stock") || !advice_args(last, waste, inner, search))
+        return NULL;
+    if (upto < 0 || upto >= n) {
+        PyErr_SetString(PyExc_ValueError, "upto: 0 .. the stock's size - 1");
+        return NULL;
+    }
+    if (p_acyclic(&s)) {
+        Py_BEGIN_ALLOW_THREADS
+        a_settle(&s, last);
+        r = a_play(&s, waste, st, &n, lf, inner, seed, search, upto, NULL, &nm, &lost);
+        Py_END_ALLOW_THREADS
+    }
+    if (!r) Py_RETURN_NONE;
+    PyObject *state = p_to_python(&s, r);
+    PyObject *unseen = PyBytes_FromStringAndSize(NULL, 14);
+    if (!state || !unseen) {
+        Py_XDECREF(state);
+        Py_XDECREF(unseen);
+        return NULL;
+    }
+    for (int x = 0; x < 14; x++) PyBytes_AS_STRING(unseen)[x] = (char)lf[x];
+    return Py_BuildValue("(NN)", state, unseen);
+}
+
+static PyObject *py_advice_playouts(PyObject *self, PyObject *args) {
+    PyObject *fnd, *ranks, *labels, *left;
+    int last, waste, first, count, inner, search;
+    unsigned long long seed, inner_seed;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOiiOiiKiKi", &fnd, &ranks, &labels, &last, &waste, &left,
+                          &first, &count, &seed, &inner, &inner_seed, &search))
+        return NULL;
+    PState s;
+    int lf[14];
+    if (!policy_state(fnd, ranks, labels, left, &s, lf)) return NULL;
+    if (!advice_args(last, waste, inner, search)) return NULL;
+    if (first < 0 || count < 0) {
+        PyErr_SetString(PyExc_ValueError, "first and count: 0 or more");
+        return NULL;
+    }
+    long won = 0;
+    if (p_acyclic(&s)) {
+        Py_BEGIN_ALLOW_THREADS
+        won = a_playouts(&s, last, waste, lf, first, count, seed, inner, inner_seed, search);
+        Py_END_ALLOW_THREADS
+    }
+    return PyLong_FromLong(won);
+}
+
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
      "search(arrivals, waste_first, foundations, reserves, seconds, max_states, table_size,"
@@ -368,6 +463,19 @@ static PyMethodDef methods[] = {
     {"playouts", py_playouts, METH_VARARGS,
      "playouts(foundations, ranks, labels, last, waste, left, count, seed) -> wins: the"
      " labels policy played out on ``count`` stock orders of the unseen ranks."},
+    {"advice_game", py_advice_game, METH_VARARGS,
+     "advice_game(foundations, ranks, labels, last, waste, left, stock, inner, seed, search)"
+     " -> (won, moves): the advice (rollouts of ``inner`` playouts a reserve) played on one"
+     " stock order; moves: 1 + q home to foundation q, 5 + j onto reserve j, a card each."},
+    {"advice_until", py_advice_until, METH_VARARGS,
+     "advice_until(foundations, ranks, labels, last, waste, left, stock, inner, seed, search,"
+     " upto) -> ((foundations, ranks, labels, rank), left) | None: the advice played until"
+     " ``upto`` cards are left in the stock, the card of ``rank`` just turned; None: the"
+     " game was lost before."},
+    {"advice_playouts", py_advice_playouts, METH_VARARGS,
+     "advice_playouts(foundations, ranks, labels, last, waste, left, first, count, seed,"
+     " inner, inner_seed, search) -> wins: the advice played out on stock orders first..first"
+     " + count - 1 of the unseen ranks drawn from ``seed``."},
     USE_CPU_CLOCK_METHOD,
     {NULL, NULL, 0, NULL}};
 

@@ -70,3 +70,57 @@ def label_on(
     """The card of ``rank`` put on ``reserve`` as the labels policy labels it there
     (``_label_on``), settled: the state and its option's cost (-1: every reserve card
     labelled again); None: only a cycle is left."""
+
+def advice_game(
+    foundations: bytes,
+    ranks: list[bytes],
+    labels: list[bytes],
+    last: int,
+    waste: int,
+    left: bytes,
+    stock: bytes,
+    inner: int,
+    seed: int,
+    search: int,
+) -> tuple[bool, bytes]:
+    """The game's advice (``fair/hopscotch.py``'s ``rollout``: ``inner`` playouts of the
+    labels policy a reserve, a decision seeded by ``seed`` plus the cards left in the
+    stock, each playout's rescue given ``search`` tries) played from the policy's state on
+    one stock order (ranks, its top last), with the GIL released: won, and each card's
+    move (1 + q home to foundation q, 5 + j onto reserve j; it stops, lost, at the first
+    card only a cycle is left for)."""
+
+def advice_playouts(
+    foundations: bytes,
+    ranks: list[bytes],
+    labels: list[bytes],
+    last: int,
+    waste: int,
+    left: bytes,
+    first: int,
+    count: int,
+    seed: int,
+    inner: int,
+    inner_seed: int,
+    search: int,
+) -> int:
+    """``advice_game`` over stock orders ``first`` .. ``first + count - 1`` of the unseen
+    ranks, shuffled from ``seed`` as ``playouts`` shuffles them, with the GIL released:
+    the games won."""
+
+def advice_until(
+    foundations: bytes,
+    ranks: list[bytes],
+    labels: list[bytes],
+    last: int,
+    waste: int,
+    left: bytes,
+    stock: bytes,
+    inner: int,
+    seed: int,
+    search: int,
+    upto: int,
+) -> tuple[tuple[bytes, list[bytes], list[bytes], int], bytes] | None:
+    """``advice_game`` until ``upto`` cards are left in the stock, the next card just
+    turned: the state then (before that card is decided) with the card's rank, and the
+    cards of each rank unseen; None: the game was lost before."""

@@ -74,6 +74,21 @@ static uint64_t p_reach(const uint64_t below[52], int src) {
     return seen;
 }
 
+/* Whether ``src`` comes before ``dst`` (``p_reach(below, src) >> dst & 1``), stopping as
+ * soon as it is found. */
+static int p_reaches(const uint64_t below[52], int src, int dst) {
+    uint64_t seen = 0, todo = 1ULL << src, goal = 1ULL << dst;
+    while (todo) {
+        if (todo & goal) return 1;
+        int x = ctz64(todo);
+        todo &= todo - 1;
+        if (seen >> x & 1) continue;
+        seen |= 1ULL << x;
+        todo |= (PSUF[x] | below[x]) & ~seen;
+    }
+    return 0;
+}
+
 static uint64_t p_claimed(const PState *s) {
     uint64_t c = 0;
     for (int j = 0; j < 4; j++)
@@ -94,7 +109,7 @@ static int p_acyclic(const PState *s) {
     p_below(s, below);
     for (int j = 0; j < 4; j++)
         for (int h = 1; h < s->n[j]; h++)
-            if (p_reach(below, s->e[j][h - 1]) >> s->e[j][h] & 1) return 0;
+            if (p_reaches(below, s->e[j][h - 1], s->e[j][h])) return 0;
     return 1;
 }
 
@@ -242,7 +257,7 @@ static int p_go(PLab *L, int n) {
     for (int a = 0; a < m; a++) {
         int e = ev[a];
         if (L->used >> e & 1) continue;
-        if (near >= 0 && (p_reach(L->below, e) >> near & 1)) continue;
+        if (near >= 0 && p_reaches(L->below, e, near)) continue;
         L->lab[j][h] = (uint8_t)e;
         L->used |= 1ULL << e;
         if (near >= 0) L->below[near] |= 1ULL << e;

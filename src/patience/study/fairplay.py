@@ -25,13 +25,32 @@ from .run import Runner, say, say_lost, store_all
 from .stats import Summary, summarise
 from .work import FairRow, FairTask
 
+HOPSCOTCH = Settings(samples=0, method="labels")
+"""Hopscotch's bot: the hint's own advice (``hopscotch.labels_move``: rollouts of the
+labels policy, ``PLAYOUTS`` a reserve, seed 0 whatever the deal, the proven line once
+nothing is unseen), without the chance beside it (``samples`` 0: no playouts of it)."""
+
+
+def bot_settings(name: str, settings: Settings) -> Settings:
+    """The settings the fair bot of game ``name`` plays with: Hopscotch's, by default
+    (``Settings()``), is the hint's advice (``HOPSCOTCH``); other settings given (such as
+    ``--samples 8 --budget 60``) are the sampled solves' bot of before, played as asked."""
+    return HOPSCOTCH if name == "hopscotch" and settings == Settings() else settings
+
 
 def settings_text(settings: Settings) -> str:
-    """The bot's settings as stored: ``samples=12,max_states=20000,budget=2,...``.
+    """The bot's settings as stored: ``samples=12,max_states=20000,budget=2,...``;
+    Hopscotch's advice (method ``labels``, ``bot_settings``):
+    ``method=rollouts,playouts=40,search=300,seed=0``, where the rows of ``method=reveal``
+    are the sampled solves' bot.
 
     ``solves=states`` names the bot whose sampled solves are bounded by states alone and
     which plays the solver's proven line where nothing is hidden (``proven`` seconds,
     2026-12-06): the rows stored without it are the bot before, another bot."""
+    if settings.method == "labels":
+        from ..fair.hopscotch import PLAYOUT_SEARCH, PLAYOUTS
+
+        return f"method=rollouts,playouts={PLAYOUTS},search={PLAYOUT_SEARCH},seed=0"
     s = settings
     return (
         f"samples={s.samples},max_states={s.max_states},budget={s.budget:g},"
@@ -70,7 +89,13 @@ def run_fair_study(
     deals this bot has stored; the summary of all the stored ones."""
     game = get_game(name, options)  # checks the name and options
     setting = setting_of(game.name, stock_known)
-    key: FairKey = (game.name, options_text(dict(game.options)), setting, settings_text(settings))
+    settings = bot_settings(game.name, settings)
+    key: FairKey = (
+        game.name,
+        options_text(dict(game.options)),
+        setting,
+        settings_text(settings),
+    )
     title = fair_title(heading(game.title, game.options), setting)
     store = Store(db)
     try:

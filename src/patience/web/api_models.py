@@ -342,12 +342,11 @@ class Chance(BaseModel):
     """The chance to win from what the player has seen, an estimate with its interval;
     ``kind`` says what it is."""
 
-    kind: Literal["proven", "fair-playouts", "clairvoyant"] = Field(
+    kind: Literal["proven", "advice-playouts", "clairvoyant"] = Field(
         default="clairvoyant",
-        description="What `chance` is. fair-playouts: the share of playouts of the simple "
-        "fair policy the advice builds on, won over sampled orders of the unseen cards, the "
-        "chance of a player who follows that policy from here (Hopscotch: its advice plays "
-        "the policy out for each choice and wins more). clairvoyant: the "
+        description="What `chance` is. advice-playouts: the share of games of the hint's own "
+        "fair advice played out from here over sampled orders of the unseen cards, the "
+        "chance of a player who follows this advice (Hopscotch). clairvoyant: the "
         "share of sampled arrangements that a player who could see every card would win, "
         "an upper bound and not the player's chance (Klondike, Lady Jane). proven: nothing "
         "is left unseen, the solver's verdict (Baker's Dozen; null `chance`: undecided).",
@@ -360,7 +359,7 @@ class Chance(BaseModel):
     )
     samples: int = Field(
         default=0,
-        description="Arrangements of the unseen cards solved (fair-playouts: played out).",
+        description="Arrangements of the unseen cards solved (advice-playouts: games played out).",
     )
     undecided: int = Field(default=0, description="Of them, left undecided (not in `chance`).")
     exact: bool = Field(

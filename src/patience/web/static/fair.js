@@ -17,9 +17,9 @@ export const whyNoPeeking = () => t("Needs the setting “The solver may look at
 const percent = (x) => Math.round(100 * x);
 
 // An estimate's detail: its 95% interval and what it rests on. Its kind says whose
-// chance it is (issue 55): "fair-playouts" is the chance of a player who follows the
-// simple fair policy the advice builds on (its playouts over orders of the unseen
-// cards: Hopscotch, whose advice looks ahead by playing that policy out, and wins more);
+// chance it is (issue 55): "advice-playouts" is the chance of a player who follows this
+// very advice from here (games of the advice played out over orders of the unseen
+// cards: Hopscotch);
 // "clairvoyant" is what a player who could see every card would win, never the
 // player's own chance (Klondike, Lady Jane); "proven" has nothing left to guess. An
 // arrangement the solver could not decide within the search limit is left out, and
@@ -30,9 +30,9 @@ export function chanceDetail(c) {
   const [low, high] = c.interval;
   const undecided = c.undecided || 0;
   const params = { low: percent(low), high: percent(high), n: c.samples - undecided, undecided };
-  if (c.kind === "fair-playouts") {
+  if (c.kind === "advice-playouts") {
     return t(
-      "95% interval {low}–{high}%, from {n} games played out over orders of the unseen cards by the simple policy this advice builds on; the advice itself, which plays that policy out for each choice, wins more often",
+      "95% interval {low}–{high}%, from {n} games of this advice played out over orders of the unseen cards",
       params,
     );
   }
@@ -56,9 +56,6 @@ export function hintText(h, move) {
   }
   if (h.kind === "clairvoyant") {
     return t("Hint: {move} (a player who could see every card: {percent}%)", { move, percent: percent(h.chance) });
-  }
-  if (h.kind === "fair-playouts") {
-    return t("Hint: {move} (the simple policy behind it wins about {percent}% from here)", { move, percent: percent(h.chance) });
   }
   return t("Hint: {move}, about {percent}% from here", { move, percent: percent(h.chance) });
 }
@@ -123,8 +120,7 @@ export function chanceItem(v, settings) {
   // Short on the info bar (it keeps to one line on a phone on its side); its tooltip says
   // in full that this is what a player who could see every card would win.
   else if (c.kind === "clairvoyant") text = t("Seeing every card: {percent}%", p);
-  // The simple policy the advice builds on: the advice, which looks ahead, wins more.
-  else if (c.kind === "fair-playouts") text = t("Simple policy: {percent}%", p);
+  // "advice-playouts" (Hopscotch) is the player's own chance, following the advice.
   return { text, title: chanceDetail(c) };
 }
 

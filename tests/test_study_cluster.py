@@ -3,6 +3,7 @@ two worker processes), the same database, resumable, and whole when a worker die
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sqlite3
@@ -35,6 +36,11 @@ STUDY = ["study", "hopscotch", "--deals", DEALS, "--timeout", "60"]
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[LocalCluster]:
+    # A Client that failed to connect (test_cluster_input_errors) is closed by its
+    # __del__, which waits on Dask's loop runner: collected inside LocalCluster's own
+    # start of that runner, it deadlocked this fixture and the whole suite (CI,
+    # 2026-12-06). Collected here, before the start, it closes alone.
+    gc.collect()
     with LocalCluster(
         n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
     ) as c:
@@ -77,6 +83,7 @@ def test_cluster_input_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
         assert res.exit_code == 2, res.output
         assert res.stderr.startswith("patience: ") and reason in res.stderr
         assert len(res.stderr.splitlines()) == 1
+    gc.collect()  # the Client that failed to connect closes now (see ``cluster``)
     # Without the cluster extra, --cluster says what to install; the local study
     # needs nothing more. It runs in a process of its own: its pool forks, and this
     # test's worker may hold threads (a live server, another module's cluster) whose

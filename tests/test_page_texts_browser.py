@@ -43,8 +43,11 @@ READ = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    # A server for each language: one tour ends on a Klondike deal with the winnable
+    # indicator on, whose search could still hold a solver slot when the next tour on the
+    # same server asked for its first hint ("the solver is busy", twice in CI under load).
     with LiveServer(tmp_path_factory.mktemp("data"), in_process=True) as live:
         yield live
 

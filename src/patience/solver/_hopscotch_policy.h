@@ -293,6 +293,27 @@ static int p_labelling(const int cnt[4], const int nn[4], uint8_t rk[4][PNC],
 
 enum { P_HOME = 0, P_OPTION = 1, P_RESCUE = 2, P_LOST = 3 };
 
+/* The policy's rescue on reserve j (not full): the card of rank r put there and every
+ * reserve card labelled again (``p_labelling``), then settled; 0, ``s`` unchanged, when
+ * no labelling is left but a cycle. */
+static int p_relabel_onto(PState *s, int r, int j) {
+    int nn[4];
+    uint8_t rk[4][PNC], lab[4][PNC];
+    for (int x = 0; x < 4; x++) {
+        nn[x] = s->n[x];
+        memcpy(rk[x], s->r[x], (size_t)s->n[x]);
+    }
+    rk[j][nn[j]++] = (uint8_t)r;
+    if (!p_labelling(s->cnt, nn, rk, lab)) return 0;
+    for (int x = 0; x < 4; x++) {
+        s->n[x] = nn[x];
+        memcpy(s->r[x], rk[x], (size_t)nn[x]);
+        memcpy(s->e[x], lab[x], (size_t)nn[x]);
+    }
+    p_settle(s);
+    return 1;
+}
+
 /* ``place``: where the card of rank r goes; ``s`` becomes the state after it. */
 static int p_place(PState *s, int r, const int left[14]) {
     int q = p_take(s, r, -1);
@@ -337,23 +358,7 @@ static int p_place(PState *s, int r, const int left[14]) {
     }
     for (int a = 0; a < 4; a++) {
         int j = idx[a];
-        if (s->n[j] >= PNC) continue;
-        int nn[4];
-        uint8_t rk[4][PNC], lab[4][PNC];
-        for (int x = 0; x < 4; x++) {
-            nn[x] = s->n[x];
-            memcpy(rk[x], s->r[x], (size_t)s->n[x]);
-        }
-        rk[j][nn[j]++] = (uint8_t)r;
-        if (p_labelling(s->cnt, nn, rk, lab)) {
-            for (int x = 0; x < 4; x++) {
-                s->n[x] = nn[x];
-                memcpy(s->r[x], rk[x], (size_t)nn[x]);
-                memcpy(s->e[x], lab[x], (size_t)nn[x]);
-            }
-            p_settle(s);
-            return P_RESCUE;
-        }
+        if (s->n[j] < PNC && p_relabel_onto(s, r, j)) return P_RESCUE;
     }
     return P_LOST;
 }
@@ -386,21 +391,7 @@ static int p_label_on(PState *s, int r, int j, const int left[14], int *cost_out
         p_settle(s);
         return 1;
     }
-    int nn[4];
-    uint8_t rk[4][PNC], lab[4][PNC];
-    for (int x = 0; x < 4; x++) {
-        nn[x] = s->n[x];
-        memcpy(rk[x], s->r[x], (size_t)s->n[x]);
-    }
-    rk[j][nn[j]++] = (uint8_t)r;
-    if (!p_labelling(s->cnt, nn, rk, lab)) return 0;
-    for (int x = 0; x < 4; x++) {
-        s->n[x] = nn[x];
-        memcpy(s->r[x], rk[x], (size_t)nn[x]);
-        memcpy(s->e[x], lab[x], (size_t)nn[x]);
-    }
-    p_settle(s);
-    return 1;
+    return p_relabel_onto(s, r, j);
 }
 
 /* One playout from ``s0`` (copied): the reserve tops home first from ``last`` on, the

@@ -15,19 +15,15 @@ Two kinds of random position, both valid and reachable in shape (a game's own
 
 from __future__ import annotations
 
-import fcntl
 import gzip
 import json
-import os
 import random
-import tempfile
 from collections import deque
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from engine_builders import hop_sequences
+from golden_file import GoldenFile
 from patience import Position, game_for, get_game
 from patience.cards import make_card
 from patience.games import position_to_json
@@ -79,7 +75,11 @@ draws other positions): delete it, then
 BRUTE_REGEN=1 pytest -n0 tests/test_solver.py tests/test_solver_freecell.py
 tests/test_solver_looser.py tests/test_solver_classes.py tests/test_brute_golden.py"""
 
-_pinned: dict[str, dict[str, Any]] | None = None
+_golden = GoldenFile(
+    BRUTE_GOLDEN,
+    "BRUTE_REGEN",
+    "no brute verdict pinned for {key}: see endgames.BRUTE_GOLDEN to make them",
+)
 
 
 def brute_key(p: Position, limit: int) -> str:
@@ -89,49 +89,20 @@ def brute_key(p: Position, limit: int) -> str:
 
 def load_brute_golden() -> dict[str, dict[str, Any]]:
     """The committed verdicts by ``brute_key``."""
-    global _pinned
-    if _pinned is None:
-        _pinned = {}
-        if BRUTE_GOLDEN.exists():
-            with gzip.open(BRUTE_GOLDEN, "rt", encoding="utf-8") as f:
-                for line in f:
-                    if line.strip():
-                        entry = json.loads(line)
-                        _pinned[entry["key"]] = entry
-    return _pinned
+    return _golden.entries()
 
 
 def pinned_brute(p: Position, limit: int = 30_000) -> str | None:
     """``brute(p, limit)``, as committed in ``BRUTE_GOLDEN`` (the position itself is the
     key, so a test that draws another position finds none and fails); with BRUTE_REGEN
     set, decided live and added to the file."""
-    key = brute_key(p, limit)
-    pinned = load_brute_golden()
-    if key in pinned:
-        verdict: str | None = pinned[key]["verdict"]
-        return verdict
-    if not os.environ.get("BRUTE_REGEN"):
-        pytest.fail(f"no brute verdict pinned for {key}: see endgames.BRUTE_GOLDEN to make them")
-    verdict, seen = exhaust(p, limit)
-    entry = {"key": key, "verdict": verdict, "seen": seen}
-    pinned[key] = entry
-    _add_to_golden(entry)
+
+    def decide() -> dict[str, Any]:
+        verdict, seen = exhaust(p, limit)
+        return {"verdict": verdict, "seen": seen}
+
+    verdict: str | None = _golden.entry(brute_key(p, limit), decide)["verdict"]
     return verdict
-
-
-def _add_to_golden(entry: dict[str, Any]) -> None:
-    """Merge one entry into the file, under a lock (several pytest workers may write)."""
-    BRUTE_GOLDEN.parent.mkdir(exist_ok=True)
-    with open(Path(tempfile.gettempdir()) / "patience-brute-golden.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        entries: dict[str, dict[str, Any]] = {}
-        if BRUTE_GOLDEN.exists():
-            with gzip.open(BRUTE_GOLDEN, "rt", encoding="utf-8") as f:
-                entries = {e["key"]: e for e in map(json.loads, f)}
-        entries[entry["key"]] = entry
-        with gzip.GzipFile(BRUTE_GOLDEN, "wb", mtime=0) as out:
-            for key in sorted(entries):
-                out.write((json.dumps(entries[key], sort_keys=True) + "\n").encode())
 
 
 def _away(rng: random.Random, n: int, base: int | None) -> list[int]:

@@ -12,16 +12,11 @@ tests/test_solver_bakers_dozen.py tests/test_solver_best.py tests/test_search_go
 
 from __future__ import annotations
 
-import fcntl
-import gzip
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
-import pytest
-
+from golden_file import GoldenFile
 from patience import Position, game_for
 from patience.games import position_to_json
 from patience.moves import Move
@@ -40,7 +35,11 @@ KINDS = ("own", "plain", "best0", "best1", "best2", "best3", "best4")
 order); ``plain``: with the generic ``Adapter`` (every legal move, no cut); ``best<k>``:
 the best-first search with the game's adapter's estimate k."""
 
-_pinned: dict[str, dict[str, Any]] | None = None
+_golden = GoldenFile(
+    SEARCH_GOLDEN,
+    "SEARCH_REGEN",
+    "no search verdict pinned for {key}: see search_golden.py to make them",
+)
 
 
 def search_key(p: Position, max_states: int, kind: str) -> str:
@@ -66,16 +65,7 @@ def live_search(p: Position, max_states: int, kind: str) -> tuple[str, int, list
 
 def load_search_golden() -> dict[str, dict[str, Any]]:
     """The committed entries by ``search_key``."""
-    global _pinned
-    if _pinned is None:
-        _pinned = {}
-        if SEARCH_GOLDEN.exists():
-            with gzip.open(SEARCH_GOLDEN, "rt", encoding="utf-8") as f:
-                for line in f:
-                    if line.strip():
-                        entry = json.loads(line)
-                        _pinned[entry["key"]] = entry
-    return _pinned
+    return _golden.entries()
 
 
 def pinned_search(p: Position, max_states: int, kind: str = "own") -> str:
@@ -93,31 +83,9 @@ def pinned_best(p: Position, which: int, max_states: int) -> tuple[Verdict, list
 
 def _pinned_entry(p: Position, max_states: int, kind: str) -> dict[str, Any]:
     """The committed entry; with SEARCH_REGEN set, searched live and added to the file."""
-    key = search_key(p, max_states, kind)
-    pinned = load_search_golden()
-    if key in pinned:
-        return pinned[key]
-    if not os.environ.get("SEARCH_REGEN"):
-        pytest.fail(f"no search verdict pinned for {key}: see search_golden.py to make them")
-    verdict, states, line = live_search(p, max_states, kind)
-    entry = {"key": key, "verdict": verdict, "states": states, "line": line}
-    pinned[key] = entry
-    _add(entry)
-    return entry
 
+    def decide() -> dict[str, Any]:
+        verdict, states, line = live_search(p, max_states, kind)
+        return {"verdict": verdict, "states": states, "line": line}
 
-def _add(entry: dict[str, Any]) -> None:
-    """Merge one entry into the file, under a lock (several pytest workers may write)."""
-    SEARCH_GOLDEN.parent.mkdir(exist_ok=True)
-    with open(Path(tempfile.gettempdir()) / "patience-search-golden.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        entries: dict[str, dict[str, Any]] = {}
-        if SEARCH_GOLDEN.exists():
-            with gzip.open(SEARCH_GOLDEN, "rt", encoding="utf-8") as f:
-                entries = {e["key"]: e for e in map(json.loads, f)}
-        entries[entry["key"]] = entry
-        part = SEARCH_GOLDEN.with_suffix(".part")
-        with gzip.GzipFile(part, "wb", mtime=0) as out:
-            for key in sorted(entries):
-                out.write((json.dumps(entries[key], sort_keys=True) + "\n").encode())
-        part.replace(SEARCH_GOLDEN)  # whole: a worker reading it meanwhile sees no half
+    return _golden.entry(search_key(p, max_states, kind), decide)

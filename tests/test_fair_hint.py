@@ -278,3 +278,18 @@ def test_after_a_pass_with_nothing_played_the_fair_hint_is_to_deal_again(tmp_pat
         assert view["legal_moves"] == ["deal"] and view["stock_count"] == 0
         h = c.get(f"/api/games/{gid}/hint").json()
     assert (h["move"], h["line"][:1]) == ("deal", ["deal"])
+
+
+def test_the_apps_hopscotch_hint_and_chance_are_the_advices_own(tmp_path: Path) -> None:
+    """With the app's own settings, which reach the solver's worker process pickled (a
+    copy, not the module's object), Hopscotch's hint and chance are the advice's
+    playouts, the same number of them in both places. They were the clairvoyant share of
+    sampled solves and 30 playouts: the settings were recognised by identity."""
+    with make_client(tmp_path, hint_timeout=600.0, chance_timeout=600.0) as c:
+        game = create(c, game="hopscotch", deal=3)
+        hint = c.get(f"/api/games/{game['id']}/hint").json()
+        chance = c.get(f"/api/games/{game['id']}/chance").json()
+    for reply in (hint, chance):
+        assert reply["kind"] == "advice-playouts", reply
+        assert reply["samples"] == PLAYOUTS["hopscotch"] and not reply["cut"], reply
+    assert hint["chance"] == chance["chance"]

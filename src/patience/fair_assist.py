@@ -118,7 +118,8 @@ def fair_hint(
             "fair": True,
             **estimate_json(Estimate(lost=1), exact=True),
         }
-    if settings is HINT and position.game in METHOD:
+    # The hint's own settings by value: they reach a solver worker pickled, a copy.
+    if settings == HINT and position.game in METHOD:
         game = position.game
         settings = replace(settings, method=METHOD[game], samples=PLAYOUTS[game])
     advice = advise(
@@ -166,7 +167,8 @@ def chance_of(
     exact = knowledge.one_arrangement(position)
     timed = replace(settings, budget=seconds_left)
     if position.game in METHOD:
-        if settings is CHANCE:  # the hint's playouts: the same chance in both places
+        if settings == CHANCE:  # the hint's playouts: the same chance in both places (by
+            # value: the settings reach a solver worker pickled, a copy)
             timed = replace(timed, samples=PLAYOUTS[position.game])
         e = policy_chance(position, knowledge, history, timed, cancel, SEED)
         return estimate_json(e, exact, "advice-playouts")

@@ -190,11 +190,13 @@ def test_agrees_with_exhaustive_search(options: dict[str, str]) -> None:
     positions += [random_layout(rng, options, rng.randint(10, 18)) for _ in range(24)]
     if options["kings"] == "empty-piles":
         positions += [random_layout(rng, options, rng.randint(14, 17), 13) for _ in range(8)]
-    for p in positions:
+    for k, p in enumerate(positions):
         if p is None:
             continue
         assert suit_rank_ok(p)
-        truth = pinned_exhaustive(p, 5_000)
+        # The deal's position follows the solver's winning line, which may differ with the
+        # time the solve had (its stages end at shares of it): it is searched live, cheaply.
+        truth = exhaustive(p, 5_000) if k == 0 else pinned_exhaustive(p, 5_000)
         verdicts[truth] += 1
         if truth == "unknown":
             continue

@@ -242,18 +242,22 @@ def hopscotch_study(model: dict[int, dict[str, Any]], results: Path = RESULTS) -
 
 
 def hopscotch_calibration(results: Path = RESULTS) -> None:
-    """The chance's calibration (issue 55) from ``results/hopscotch.chance.jsonl.gz``
-    (bench/hopscotch_chance.py: the advice's own chance against its own wins)."""
-    from hopscotch_chance import table
+    """The chance's calibration (issue 55) from ``results/hopscotch.chance-check.jsonl.gz``
+    (bench/hopscotch_chance.py, deals never used to fit the prior: the advice's own chance
+    against its own wins), per tenth of the chance shown (the posterior mean) and of the
+    share of the playouts (the chance shown before)."""
+    from hopscotch_chance import raw, read, table
 
-    path = results / "hopscotch.chance.jsonl.gz"
-    if not path.exists():
+    rows = sorted(read(results / "hopscotch.chance-check.jsonl.gz"), key=lambda r: r["deal"])
+    if not rows:
         return
-    rows = sorted(_read(path), key=lambda r: r["deal"])
-    print("\nhopscotch chance, calibration (bench/hopscotch_chance.py):")
+    print(
+        f"\nhopscotch chance, calibration on deals {rows[0]['deal']}..{rows[-1]['deal']}"
+        " (bench/hopscotch_chance.py; the prior fitted on deals 30001..32100):"
+    )
     print(table(rows))
     print()
-    print(table(rows, split=True))
+    print(table(rows, raw))
 
 
 def main() -> None:

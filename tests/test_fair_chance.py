@@ -1,6 +1,7 @@
 """The honest chance (issue 55): in Hopscotch, the share of games of the fair advice
-itself (the hint's) played out over sampled stock orders, the same for the same view and
-seed, and loosely calibrated against the advice's own wins; elsewhere every chance says
+itself (the hint's) played out over sampled stock orders weighed with the advice's prior
+(its posterior mean), the same for the same view and seed, and loosely calibrated against
+the advice's own wins (tests/test_hopscotch_calibration.py by tenths); elsewhere every chance says
 what it is (``kind``)."""
 
 from __future__ import annotations
@@ -12,8 +13,15 @@ from patience.cards import RANK
 from patience.fair import Knowledge, Settings, policy_chance
 from patience.fair.greedy import state_key
 from patience.fair.hopscotch import opening, place, playout
-from patience.fair.hopscotch_advice import advice_game, advice_until, advice_wins
-from patience.fair_assist import SEED, chance_of, chance_text
+from patience.fair.hopscotch_advice import (
+    advice_game,
+    advice_until,
+    advice_wins,
+    posterior_interval,
+    posterior_mean,
+    prior,
+)
+from patience.fair_assist import SEED, chance_of, chance_text, fair_hint
 from patience.games import get_game
 from patience.moves import Move
 from patience.position import Position
@@ -49,6 +57,28 @@ def test_the_same_view_and_seed_give_the_same_chance() -> None:
     assert reply["kind"] == "advice-playouts" and reply["samples"] == FEW.samples
     assert reply["chance"] == round(policy_chance(p, k, keys, FEW, seed=SEED).share, 4)
     assert chance_text(reply).startswith("about ") and "following this advice" in chance_text(reply)
+    assert "weighed with the advice's record" in chance_text(reply)
+
+
+def test_the_chance_shown_is_the_posterior_mean_in_the_hint_and_the_indicator() -> None:
+    # The share of the playouts won is weighed with the advice's prior for the cards left
+    # (ten playouts alone regress to the mean: docs/fair-play.md), in one place
+    # (``Estimate`` with its ``prior``): the hint and the chance indicator say the same.
+    p, history = _game(3, ("deal", "w>r1", "deal", "w>r2", "deal"))
+    keys = {state_key(q) for q in history}
+    k = Knowledge.of_history(history)
+    e = policy_chance(p, k, keys, FEW, seed=SEED)
+    assert e.prior == prior(len(p.stock))
+    assert e.share == posterior_mean(e.won, e.samples, e.prior)
+    assert e.interval == posterior_interval(e.won, e.samples, e.prior)
+    assert e.share != e.won / e.samples  # never the bare share of 3 playouts
+    reply = chance_of(p, k, 1e9, threading.Event(), FEW, keys)
+    hint = fair_hint(p, k, keys, 1e9, threading.Event(), replace(FEW, method="labels"))
+    assert hint["kind"] == reply["kind"] == "advice-playouts"
+    for key in ("chance", "interval", "samples", "cut"):
+        assert hint[key] == reply[key], key
+    assert reply["chance"] == round(e.share, 4)
+    assert reply["interval"] == [round(x, 4) for x in e.interval]
 
 
 def test_every_chance_says_what_it_is() -> None:

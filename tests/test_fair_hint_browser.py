@@ -227,7 +227,7 @@ def test_each_chance_is_worded_as_what_it_is_in_each_language(
     assert got["en"] == [
         "Hint: deal, about 40% from here",
         "95% interval 20–60%, from 20 games of this advice played out over orders of the"
-        " unseen cards",
+        " unseen cards, weighed with its record in past games",
         "Hint: deal (a player who could see every card: 40%)",
         "95% interval 20–60%, from 20 arrangements of the unseen cards. What a player who"
         " could see every card would win: an upper bound, your own chance may be lower.",

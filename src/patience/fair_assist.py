@@ -46,12 +46,12 @@ game with a policy of its own (``METHOD``), its playouts."""
 
 KINDS = ("proven", "advice-playouts", "clairvoyant")
 """What a chance is: ``proven``, the solver's verdict (nothing left unseen to guess);
-``advice-playouts``, the share of games of the hint's own fair advice played out over
-sampled orders of the unseen cards, the chance of a player who follows this advice
-(Hopscotch); ``clairvoyant``, the share of sampled
-arrangements a player who could see every card would win, an upper bound on the
-player's chance, never to be shown as it (Klondike, Lady Jane: no fair policy cheap
-enough to play out yet)."""
+``advice-playouts``, the chance of a player who follows the hint's own fair advice,
+from its games played out over sampled orders of the unseen cards weighed with its
+record in past games (the posterior mean, ``fair.policy_chance``: Hopscotch);
+``clairvoyant``, the share of sampled arrangements a player who could see every card
+would win, an upper bound on the player's chance, never to be shown as it (Klondike,
+Lady Jane: no fair policy cheap enough to play out yet)."""
 
 
 def kind_of(position: Position, exact: bool) -> str:
@@ -197,8 +197,8 @@ def chance_text(reply: dict[str, Any]) -> str:
     if reply.get("kind") == "advice-playouts":
         return (
             f"about {percent(reply['chance'])} from here, following this advice "
-            f"(95%: {percent(lo)}-{percent(hi)}, {n} games played out over orders of the "
-            f"unseen cards{undecided})"
+            f"(95%: {percent(lo)}-{percent(hi)}, from {n} games played out over orders of the "
+            f"unseen cards, weighed with the advice's record in past games{undecided})"
         )
     return (
         f"a player who could see every card: about {percent(reply['chance'])} "

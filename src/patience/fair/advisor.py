@@ -43,7 +43,13 @@ from ..solver import clock, solve
 from ..solver import clock as clock_module
 from .greedy import greedy_move, state_key
 from .hopscotch import labels_move, left_unseen, replayed
-from .hopscotch_advice import THREADS, advice_chance
+from .hopscotch_advice import (
+    THREADS,
+    advice_chance,
+    posterior_interval,
+    posterior_mean,
+    prior,
+)
 from .knowledge import Knowledge
 from .sample import sample
 
@@ -62,6 +68,9 @@ class Estimate:
     """The time budget or the caller's cancel stopped the run before every arrangement
     asked for was solved (or every plan scored): the answer then rests on fewer
     arrangements, and may depend on the machine's load. Never silent: the replies say so."""
+    prior: tuple[float, float] | None = None
+    """A Beta prior (a, b) of the chance (Hopscotch's advice, ``hopscotch_advice.prior``):
+    then ``share`` is the posterior mean and ``interval`` the 95% credible interval."""
 
     def add(self, verdict: str) -> Estimate:
         """This estimate with one more verdict (``won``, ``lost`` or ``unknown``)."""
@@ -70,6 +79,7 @@ class Estimate:
             self.lost + (verdict == "lost"),
             self.unknown + (verdict == "unknown"),
             self.cut,
+            self.prior,
         )
 
     def cut_short(self, cut: bool = True) -> Estimate:
@@ -83,13 +93,19 @@ class Estimate:
 
     @property
     def share(self) -> float:
-        """Won among the decided arrangements (0 when none is decided)."""
+        """Won among the decided arrangements (0 when none is decided); with a
+        ``prior``, the posterior mean of the chance given them."""
         decided = self.won + self.lost
+        if self.prior is not None and decided:
+            return posterior_mean(self.won, decided, self.prior)
         return self.won / decided if decided else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval of ``share``."""
+        """The 95% Wilson interval of ``share``; with a ``prior``, the 95% equal-tailed
+        credible interval of the chance."""
+        if self.prior is not None and self.won + self.lost:
+            return posterior_interval(self.won, self.won + self.lost, self.prior)
         return wilson(self.won, self.won + self.lost)
 
 
@@ -294,10 +310,12 @@ def policy_chance(
     seed: int = 0,
 ) -> Estimate:
     """Hopscotch: the chance that a player who follows the fair advice (the hint's,
-    ``labels_move``: rollouts of the labels policy) from here wins, the share of its
+    ``labels_move``: rollouts of the labels policy) from here wins, estimated from its
     games played out over ``settings.samples`` stock orders of the unseen cards
     (``history``: the game's ``state_key``s, along which the policy's labels are
-    replayed). With at most one unseen card, the solver's proven verdict."""
+    replayed): the posterior mean under the advice's prior for the cards left
+    (``hopscotch_advice.prior``), with its 95% credible interval. With at most one unseen
+    card, the solver's proven verdict."""
     if position.game != "hopscotch":
         raise ValueError("the policy's own chance is Hopscotch's")
     knowledge = knowledge.observe(position)
@@ -405,14 +423,17 @@ def _playouts(
     game's ``state_key``s) played out from ``position`` over ``settings.samples`` stock
     orders of the unseen cards drawn from ``seed`` (``hopscotch_advice.advice_chance``,
     in C): won where it wins. Every playout is decided (no ``unknown``); the safety cut
-    stops the run between playouts and says so (``cut``)."""
+    stops the run between playouts and says so (``cut``). The chance is the posterior
+    mean given them under the advice's prior for the cards left in the stock (``prior``,
+    fitted on its own games: ten playouts alone regress to the mean)."""
     state = replayed(position, history)
     waste = RANK[position.waste[-1]] if position.waste else None
     threads = 1 if clock_module.on_cpu_time() else THREADS
     won, played = advice_chance(
         state, waste, left_unseen(position), settings.samples, seed, clock.out, threads
     )
-    return Estimate(won=won, lost=played - won, cut=played < settings.samples)
+    cut = played < settings.samples
+    return Estimate(won=won, lost=played - won, cut=cut, prior=prior(len(position.stock)))
 
 
 def _labels(

@@ -15,6 +15,7 @@ clock only cuts, and says so).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from types import ModuleType
@@ -134,3 +135,96 @@ def advice_chance(
     with ThreadPoolExecutor(threads) as pool:
         parts = list(pool.map(run, range(threads)))
     return sum(w for w, _ in parts), sum(p for _, p in parts)
+
+
+PRIOR: dict[int, tuple[float, float]] = {
+    24: (2.8592, 0.6515),
+    14: (1.2202, 0.216),
+    8: (0.554, 0.0611),
+    4: (0.223, 0.0391),
+}
+"""The Beta prior (a, b) of the advice's chance where that many cards are left in the
+stock, fitted by beta-binomial maximum likelihood on the advice's own games of deals it
+was not tuned on (``bench/hopscotch_chance.py --fit``: the committed rows
+``results/hopscotch.chance*.jsonl.gz``, deals 30001..32100, docs/decisions.md): each
+decision's playouts and the game's result, 11 draws of the same chance. Between two
+fitted stages the prior's mean and the log of its weight ``a + b`` are interpolated;
+beyond the first or the last, its prior is used."""
+
+
+def prior(cards_left: int) -> tuple[float, float]:
+    """The Beta prior (a, b) of the advice's chance with ``cards_left`` in the stock
+    (``PRIOR``, interpolated between its stages)."""
+    stages = sorted(PRIOR)
+    if cards_left <= stages[0] or cards_left >= stages[-1]:
+        return PRIOR[stages[0] if cards_left <= stages[0] else stages[-1]]
+    hi = next(c for c in stages if c >= cards_left)
+    lo = stages[stages.index(hi) - 1]
+    t = (cards_left - lo) / (hi - lo)
+    (a0, b0), (a1, b1) = PRIOR[lo], PRIOR[hi]
+    mean = (1 - t) * a0 / (a0 + b0) + t * a1 / (a1 + b1)
+    weight = math.exp((1 - t) * math.log(a0 + b0) + t * math.log(a1 + b1))
+    return mean * weight, (1 - mean) * weight
+
+
+def posterior_mean(won: int, played: int, ab: tuple[float, float]) -> float:
+    """The advice's chance given ``won`` of ``played`` playouts won, under the prior
+    ``ab``: the mean of its Beta posterior."""
+    a, b = ab
+    return (a + won) / (a + b + played)
+
+
+def posterior_interval(
+    won: int, played: int, ab: tuple[float, float], level: float = 0.95
+) -> tuple[float, float]:
+    """The equal-tailed ``level`` credible interval of the advice's chance given ``won``
+    of ``played`` playouts won, under the prior ``ab``."""
+    a, b = ab[0] + won, ab[1] + played - won
+    tail = (1 - level) / 2
+    return beta_quantile(tail, a, b), beta_quantile(1 - tail, a, b)
+
+
+def beta_cdf(x: float, a: float, b: float) -> float:
+    """The Beta(a, b) distribution function at ``x`` (the regularized incomplete beta
+    function, by its continued fraction, Numerical Recipes' ``betai``)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    log_front = (
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1) / (a + b + 2):
+        return math.exp(log_front) * _beta_fraction(x, a, b) / a
+    return 1.0 - math.exp(log_front) * _beta_fraction(1 - x, b, a) / b
+
+
+def _beta_fraction(x: float, a: float, b: float) -> float:
+    """The incomplete beta function's continued fraction (modified Lentz)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 500):
+        for num in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1.0 + num * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + num / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-14:
+            break
+    return h
+
+
+def beta_quantile(q: float, a: float, b: float) -> float:
+    """The ``q`` quantile of Beta(a, b), by bisection of ``beta_cdf`` (60 halvings: to
+    1e-18, where a prior below 1 makes the distribution function steep near 0 or 1)."""
+    lo, hi = 0.0, 1.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if beta_cdf(mid, a, b) < q else (lo, mid)
+    return (lo + hi) / 2

@@ -344,18 +344,23 @@ class Chance(BaseModel):
 
     kind: Literal["proven", "advice-playouts", "clairvoyant"] = Field(
         default="clairvoyant",
-        description="What `chance` is. advice-playouts: the share of games of the hint's own "
-        "fair advice played out from here over sampled orders of the unseen cards, the "
-        "chance of a player who follows this advice (Hopscotch). clairvoyant: the "
+        description="What `chance` is. advice-playouts: the chance of a player who follows "
+        "the hint's own fair advice from here, from its games played out over sampled orders "
+        "of the unseen cards weighed with its record in past games (the posterior mean under "
+        "a prior fitted on them: Hopscotch). clairvoyant: the "
         "share of sampled arrangements that a player who could see every card would win, "
         "an upper bound and not the player's chance (Klondike, Lady Jane). proven: nothing "
         "is left unseen, the solver's verdict (Baker's Dozen; null `chance`: undecided).",
     )
     chance: float | None = Field(
-        default=None, description="Won among the decided arrangements, 0 to 1; null: none decided."
+        default=None,
+        description="Won among the decided arrangements, 0 to 1 (advice-playouts: the "
+        "posterior mean given the games won); null: none decided.",
     )
     interval: list[float] | None = Field(
-        default=None, description="The 95% Wilson interval [low, high] of `chance`."
+        default=None,
+        description="The 95% interval [low, high] of `chance` (Wilson; advice-playouts: "
+        "the credible interval).",
     )
     samples: int = Field(
         default=0,

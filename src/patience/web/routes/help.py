@@ -68,12 +68,13 @@ async def chance(
     game_id: str, request: Request, calls: Calls, searches: Searches, limits: Limits
 ) -> dict[str, Any]:
     """The chance to win from what the player has seen, with its 95% interval and the
-    sample count, and ``kind``, what it is: ``advice-playouts`` (Hopscotch: the share of
-    games of the fair advice itself played out over sampled stock orders, the chance of a
-    player who follows it), ``clairvoyant`` (the share of sampled arrangements of the
-    unseen cards a player who could see every card would win: an upper bound, not the
-    player's chance) or ``proven`` (nothing unseen: the solver's verdict). About 3 s at
-    most; 503 when busy. A newer request for the game cancels this one."""
+    sample count, and ``kind``, what it is: ``advice-playouts`` (Hopscotch: the chance of a
+    player who follows the fair advice itself, from its games played out over sampled
+    stock orders weighed with its record in past games), ``clairvoyant`` (the share of
+    sampled arrangements of the unseen cards a player who could see every card would
+    win: an upper bound, not the player's chance) or ``proven`` (nothing unseen: the
+    solver's verdict). About 3 s at most; 503 when busy. A newer request for the game
+    cancels this one."""
     arrived = time.monotonic()
     position, knowledge, keys = await calls.run(lambda: calls.service.player_state(game_id))
     work = partial(

@@ -19,7 +19,7 @@ const percent = (x) => Math.round(100 * x);
 // An estimate's detail: its 95% interval and what it rests on. Its kind says whose
 // chance it is (issue 55): "advice-playouts" is the chance of a player who follows this
 // very advice from here (games of the advice played out over orders of the unseen
-// cards: Hopscotch);
+// cards, weighed with the advice's record in its own past games: Hopscotch);
 // "clairvoyant" is what a player who could see every card would win, never the
 // player's own chance (Klondike, Lady Jane); "proven" has nothing left to guess. An
 // arrangement the solver could not decide within the search limit is left out, and
@@ -32,7 +32,7 @@ export function chanceDetail(c) {
   const params = { low: percent(low), high: percent(high), n: c.samples - undecided, undecided };
   if (c.kind === "advice-playouts") {
     return t(
-      "95% interval {low}–{high}%, from {n} games of this advice played out over orders of the unseen cards",
+      "95% interval {low}–{high}%, from {n} games of this advice played out over orders of the unseen cards, weighed with its record in past games",
       params,
     );
   }

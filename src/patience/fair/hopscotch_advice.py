@@ -140,24 +140,25 @@ def advice_chance(
 PRIOR: dict[int, tuple[float, float]] = {
     24: (2.8592, 0.6515),
     14: (1.2202, 0.216),
-    8: (0.554, 0.0611),
-    4: (0.223, 0.0391),
+    8: (0.512, 0.0727),
+    4: (0.3595, 0.0262),
 }
 """The Beta prior (a, b) of the advice's chance where that many cards are left in the
-stock, fitted by beta-binomial maximum likelihood on the advice's own games of deals it
-was not tuned on (``bench/hopscotch_chance.py --fit``: the committed rows
-``results/hopscotch.chance*.jsonl.gz``, deals 30001..32100, docs/decisions.md): each
-decision's playouts and the game's result, 11 draws of the same chance. Between two
-fitted stages the prior's mean and the log of its weight ``a + b`` are interpolated;
-beyond the first or the last, its prior is used."""
+stock, fitted by beta-binomial maximum likelihood of the playouts won at the advice's own
+decisions in games of deals it was not tuned on (``bench/hopscotch_chance.py --fit`` on
+the committed rows ``results/hopscotch.chance.jsonl.gz``, deals 30001..32100 with 24 or
+14 cards left, and ``results/hopscotch.chance-fit.jsonl.gz``, deals 30001..31050 with 8
+or 4 left; docs/decisions.md). Between two fitted stages the prior's mean and the log of
+its weight ``a + b`` are interpolated; beyond the first or the last, its prior is used
+(above 24 cards left, at a deal's start, not checked: docs/fair-play.md)."""
 
 
 def prior(cards_left: int) -> tuple[float, float]:
     """The Beta prior (a, b) of the advice's chance with ``cards_left`` in the stock
     (``PRIOR``, interpolated between its stages)."""
     stages = sorted(PRIOR)
-    if cards_left <= stages[0] or cards_left >= stages[-1]:
-        return PRIOR[stages[0] if cards_left <= stages[0] else stages[-1]]
+    if cards_left in PRIOR or cards_left < stages[0] or cards_left > stages[-1]:
+        return PRIOR[min(max(cards_left, stages[0]), stages[-1])]
     hi = next(c for c in stages if c >= cards_left)
     lo = stages[stages.index(hi) - 1]
     t = (cards_left - lo) / (hi - lo)

@@ -71,7 +71,15 @@ def _run_deal(
     if thoughtful is None:
         thoughtful = str(solve(start, timeout=args.thoughtful).result)
     greedy = play_deal(start, greedy_chooser, stock_known).won
-    settings = Settings(args.samples, args.max_states, args.budget, args.method, args.shortlist)
+    settings = Settings(
+        args.samples,
+        args.max_states,
+        args.budget,
+        args.method,
+        args.shortlist,
+        explore=args.explore,
+        playouts=args.playouts,
+    )
     t0, cpu = time.perf_counter(), time.process_time()
     if thoughtful == "lost":
         won, decisions = False, []
@@ -81,7 +89,7 @@ def _run_deal(
     return {
         "label": label(name, options),
         "setting": setting,
-        "method": args.method,
+        "method": bot_method(args),
         "samples": args.samples,
         "max_states": args.max_states,
         "deal": deal,
@@ -92,6 +100,12 @@ def _run_deal(
         "seconds": time.perf_counter() - t0,
         "cpu": time.process_time() - cpu,
     }
+
+
+def bot_method(args: argparse.Namespace) -> str:
+    """The method as the rows name it: ``--explore`` and ``--playouts`` added to it."""
+    explore, playouts = bool(args.explore), int(args.playouts)
+    return f"{args.method}{'+explore' * explore}{f'+playouts<{playouts}' * bool(playouts)}"
 
 
 def _rate(wins: int, n: int) -> str:
@@ -270,6 +284,17 @@ def main() -> None:
     ap.add_argument("--max-states", type=int, default=DEFAULT.max_states, help="states per solve")
     ap.add_argument("--budget", type=float, default=DEFAULT.budget, help="seconds per decision")
     ap.add_argument("--shortlist", type=int, default=DEFAULT.shortlist, help="plans scored fully")
+    ap.add_argument(
+        "--explore",
+        action="store_true",
+        help="reveal: score every move that shows a card or deals too (Settings.explore)",
+    )
+    ap.add_argument(
+        "--playouts",
+        type=int,
+        default=0,
+        help="where the best plan wins fewer arrangements than this, rank by greedy playouts",
+    )
     ap.add_argument("--thoughtful", type=float, default=10.0, help="seconds per thoughtful solve")
     ap.add_argument("--out", type=Path, help="JSON lines file: rows appended, done deals skipped")
     ap.add_argument(
@@ -301,7 +326,7 @@ def main() -> None:
                 key = (
                     label(name, options),
                     setting,
-                    args.method,
+                    bot_method(args),
                     args.samples,
                     args.max_states,
                     deal,

@@ -5,6 +5,8 @@
     python bench/fair.py --only klondike:mode=three --setting paper --method hop \
         --samples 2 -n 100 --out hop.jsonl --also results/fair-bench.jsonl.gz
     python bench/fair.py --hopscotch     # Hopscotch's goal from the committed rows
+    python bench/fair.py --only klondike:mode=no-redeal --setting real -n 0 \
+        --deals 1001-2200 --also results/fair-noredeal.jsonl.gz   # rows printed only
 
 Prints, per game, mode and setting: the fair bot's win rate with its 95% (Wilson)
 interval; beside it the thoughtful win rate of the same deals (the solver knowing every
@@ -305,7 +307,14 @@ def main() -> None:
         action="store_true",
         help="print Hopscotch's goal (issue 55) from the committed per-deal rows, and stop",
     )
+    ap.add_argument(
+        "--deals",
+        default="",
+        help="print only the rows of deals A-B (e.g. 1001-2000: a measurement set apart"
+        " from the deals tuned on, in one file)",
+    )
     args = ap.parse_args()
+    first, last = _range(args.deals)
     if args.hopscotch:
         hopscotch_goal()
         return
@@ -340,8 +349,22 @@ def main() -> None:
                 if args.out is not None:
                     with args.out.open("a") as f:
                         f.write(json.dumps(row) + "\n")
-    _table(rows)
-    _pairs(rows)
+    shown = [r for r in rows if first <= r["deal"] <= last]
+    _table(shown)
+    _pairs(shown)
+
+
+def _range(deals: str) -> tuple[int, int]:
+    """``A-B`` (or ``A``) as the first and last deal; every deal when empty."""
+    if not deals:
+        return 1, sys.maxsize
+    low, _, high = deals.partition("-")
+    try:
+        return int(low), int(high or low)
+    except ValueError:
+        raise SystemExit(
+            f"--deals {deals!r}: expected a range of deal numbers, e.g. 1001-2000"
+        ) from None
 
 
 if __name__ == "__main__":

@@ -5,6 +5,9 @@
     python bench/fair.py --only klondike:mode=three --setting paper --method hop \
         --samples 2 -n 100 --out hop.jsonl --also results/fair-bench.jsonl.gz
     python bench/fair.py --hopscotch     # Hopscotch's goal from the committed rows
+    python bench/fair.py --goals         # every goal of issue 55, met or not
+    python bench/fair.py --only klondike:mode=no-redeal --setting real -n 0 \
+        --deals 1001-2200 --also results/fair-noredeal.jsonl.gz   # rows printed only
 
 Prints, per game, mode and setting: the fair bot's win rate with its 95% (Wilson)
 interval; beside it the thoughtful win rate of the same deals (the solver knowing every
@@ -71,7 +74,15 @@ def _run_deal(
     if thoughtful is None:
         thoughtful = str(solve(start, timeout=args.thoughtful).result)
     greedy = play_deal(start, greedy_chooser, stock_known).won
-    settings = Settings(args.samples, args.max_states, args.budget, args.method, args.shortlist)
+    settings = Settings(
+        args.samples,
+        args.max_states,
+        args.budget,
+        args.method,
+        args.shortlist,
+        explore=args.explore,
+        playouts=args.playouts,
+    )
     t0, cpu = time.perf_counter(), time.process_time()
     if thoughtful == "lost":
         won, decisions = False, []
@@ -81,7 +92,7 @@ def _run_deal(
     return {
         "label": label(name, options),
         "setting": setting,
-        "method": args.method,
+        "method": bot_method(args),
         "samples": args.samples,
         "max_states": args.max_states,
         "deal": deal,
@@ -92,6 +103,12 @@ def _run_deal(
         "seconds": time.perf_counter() - t0,
         "cpu": time.process_time() - cpu,
     }
+
+
+def bot_method(args: argparse.Namespace) -> str:
+    """The method as the rows name it: ``--explore`` and ``--playouts`` added to it."""
+    explore, playouts = bool(args.explore), int(args.playouts)
+    return f"{args.method}{'+explore' * explore}{f'+playouts<{playouts}' * bool(playouts)}"
 
 
 def _rate(wins: int, n: int) -> str:
@@ -274,6 +291,17 @@ def main() -> None:
     ap.add_argument("--max-states", type=int, default=DEFAULT.max_states, help="states per solve")
     ap.add_argument("--budget", type=float, default=DEFAULT.budget, help="seconds per decision")
     ap.add_argument("--shortlist", type=int, default=DEFAULT.shortlist, help="plans scored fully")
+    ap.add_argument(
+        "--explore",
+        action="store_true",
+        help="reveal: score every move that shows a card or deals too (Settings.explore)",
+    )
+    ap.add_argument(
+        "--playouts",
+        type=int,
+        default=0,
+        help="where the best plan wins fewer arrangements than this, rank by greedy playouts",
+    )
     ap.add_argument("--thoughtful", type=float, default=10.0, help="seconds per thoughtful solve")
     ap.add_argument("--out", type=Path, help="JSON lines file: rows appended, done deals skipped")
     ap.add_argument(
@@ -284,9 +312,27 @@ def main() -> None:
         action="store_true",
         help="print Hopscotch's goal (issue 55) from the committed per-deal rows, and stop",
     )
+    ap.add_argument(
+        "--goals",
+        action="store_true",
+        help="print every goal of issue 55 from the committed per-deal rows, met or not"
+        " (bench/fair_goals.py), and stop",
+    )
+    ap.add_argument(
+        "--deals",
+        default="",
+        help="print only the rows of deals A-B (e.g. 1001-2000: a measurement set apart"
+        " from the deals tuned on, in one file)",
+    )
     args = ap.parse_args()
+    first, last = _range(args.deals)
     if args.hopscotch:
         hopscotch_goal()
+        return
+    if args.goals:
+        import fair_goals
+
+        fair_goals.main()
         return
     rows: list[dict[str, Any]] = [r for path in args.also for r in _read(path)]
     if args.out is not None and args.out.exists():
@@ -305,7 +351,7 @@ def main() -> None:
                 key = (
                     label(name, options),
                     setting,
-                    args.method,
+                    bot_method(args),
                     args.samples,
                     args.max_states,
                     deal,
@@ -319,8 +365,22 @@ def main() -> None:
                 if args.out is not None:
                     with args.out.open("a") as f:
                         f.write(json.dumps(row) + "\n")
-    _table(rows)
-    _pairs(rows)
+    shown = [r for r in rows if first <= r["deal"] <= last]
+    _table(shown)
+    _pairs(shown)
+
+
+def _range(deals: str) -> tuple[int, int]:
+    """``A-B`` (or ``A``) as the first and last deal; every deal when empty."""
+    if not deals:
+        return 1, sys.maxsize
+    low, _, high = deals.partition("-")
+    try:
+        return int(low), int(high or low)
+    except ValueError:
+        raise SystemExit(
+            f"--deals {deals!r}: expected a range of deal numbers, e.g. 1001-2000"
+        ) from None
 
 
 if __name__ == "__main__":

@@ -38,75 +38,31 @@ from ..cards import RANK
 from ..games import game_for
 from ..moves import Move
 from ..position import Position
-from ..proportion import wilson
 from ..solver import clock, solve
 from ..solver import clock as clock_module
+from .estimate import Estimate as Estimate  # re-exported: callers import it from here
 from .greedy import greedy_move, state_key
 from .hopscotch import labels_move, left_unseen, replayed
 from .hopscotch_advice import (
     THREADS,
     advice_chance,
-    posterior_interval,
-    posterior_mean,
     prior,
 )
 from .knowledge import Knowledge
+from .plans import (
+    Plan,
+    avoiding,
+    candidates,
+    first,
+    identity,
+    onward,
+    plays,
+    progress,
+    single_moves,
+)
 from .sample import sample
 
-Plan = tuple[Move, ...]
 METHODS = ("reveal", "hop", "hop-reveal", "labels")
-
-
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """Solver verdicts over sampled arrangements of the unseen cards."""
-
-    won: int = 0
-    lost: int = 0
-    unknown: int = 0
-    cut: bool = False
-    """The time budget or the caller's cancel stopped the run before every arrangement
-    asked for was solved (or every plan scored): the answer then rests on fewer
-    arrangements, and may depend on the machine's load. Never silent: the replies say so."""
-    prior: tuple[float, float] | None = None
-    """A Beta prior (a, b) of the chance (Hopscotch's advice, ``hopscotch_advice.prior``):
-    then ``share`` is the posterior mean and ``interval`` the 95% credible interval."""
-
-    def add(self, verdict: str) -> Estimate:
-        """This estimate with one more verdict (``won``, ``lost`` or ``unknown``)."""
-        return Estimate(
-            self.won + (verdict == "won"),
-            self.lost + (verdict == "lost"),
-            self.unknown + (verdict == "unknown"),
-            self.cut,
-            self.prior,
-        )
-
-    def cut_short(self, cut: bool = True) -> Estimate:
-        """This estimate, marked as cut short when ``cut``."""
-        return replace(self, cut=self.cut or cut)
-
-    @property
-    def samples(self) -> int:
-        """Arrangements solved."""
-        return self.won + self.lost + self.unknown
-
-    @property
-    def share(self) -> float:
-        """Won among the decided arrangements (0 when none is decided); with a
-        ``prior``, the posterior mean of the chance given them."""
-        decided = self.won + self.lost
-        if self.prior is not None and decided:
-            return posterior_mean(self.won, decided, self.prior)
-        return self.won / decided if decided else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval of ``share``; with a ``prior``, the 95% equal-tailed
-        credible interval of the chance."""
-        if self.prior is not None and self.won + self.lost:
-            return posterior_interval(self.won, self.won + self.lost, self.prior)
-        return wilson(self.won, self.won + self.lost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +80,14 @@ class Settings:
     method: str = "reveal"
     shortlist: int = 4
     """``reveal``: the plans scored on every arrangement."""
+    explore: bool = False
+    """``reveal``: score too every single move that shows a card or deals from the stock
+    (``plans.revealing``), not only the plans the winning lines start with."""
+    playouts: int = 0
+    """Where the best plan wins fewer than this many arrangements (0: never), rank the
+    plans that win as many by the greedy player's playouts on the arrangements after
+    each (``plans.progress``: the cards it brings home); where none wins any, every
+    legal move so (without: the greedy player's move)."""
     proven: float = 60.0
     """With one arrangement only (nothing hidden, as in Baker's Dozen, or every card
     seen): the seconds of the full solve (the solver's own budget, ``solve``'s default)
@@ -326,91 +290,6 @@ def policy_chance(
     return _playouts(position, knowledge, history, settings, seed, clock)
 
 
-def _reveals(knowledge: Knowledge, p: Position) -> bool:
-    return knowledge.observe(p).seen != knowledge.seen
-
-
-def _cut(position: Position, knowledge: Knowledge, line: list[Move]) -> Plan:
-    """``line`` up to and including its first move that shows an unseen card."""
-    game = game_for(position)
-    p = position
-    for k, m in enumerate(line):
-        p = game.apply(p, m)
-        if _reveals(knowledge, p):
-            return tuple(line[: k + 1])
-    return tuple(line)
-
-
-def _plays(position: Position, plan: Plan) -> Position:
-    game = game_for(position)
-    for m in plan:
-        position = game.apply(position, m)
-    return position
-
-
-def _first(position: Position, knowledge: Knowledge, line: list[Move], method: str) -> Plan:
-    """The plan a winning line starts with: up to its first reveal, or its first move."""
-    return _cut(position, knowledge, line) if method == "reveal" else tuple(line[:1])
-
-
-def _onward(position: Position, knowledge: Knowledge, plan: Plan, rest: list[Move]) -> Plan:
-    """How a winning line goes on after ``plan`` up to its next reveal (nothing when the
-    plan itself shows a card: what comes next depends on it)."""
-    after = _plays(position, plan)
-    return () if _reveals(knowledge, after) else _cut(after, knowledge, rest)
-
-
-def _avoiding(position: Position, plan: Plan, rest: Plan, avoid: Collection[Hashable]) -> Plan:
-    """``rest`` (played after ``plan``) up to its first move into a state to avoid."""
-    game = game_for(position)
-    p = _plays(position, plan)
-    for k, m in enumerate(rest):
-        p = game.apply(p, m)
-        if state_key(p) in avoid:
-            return rest[:k]
-    return rest
-
-
-def _identity(position: Position, plan: Plan) -> Hashable:
-    """What a plan does: the state it reaches before its last move, and that move. Plans
-    that differ only in the order of the moves before the reveal do the same."""
-    return state_key(_plays(position, plan[:-1])), plan[-1]
-
-
-def _candidates(
-    position: Position,
-    knowledge: Knowledge,
-    lines: list[list[Move]],
-    settings: Settings,
-    avoid: Collection[Hashable],
-) -> dict[Hashable, Plan]:
-    """The plans to score, by identity, most often found first (``reveal``: at most
-    ``shortlist``)."""
-    game = game_for(position)
-    if settings.method != "reveal":
-        plans: list[Plan] = [(m,) for m in game.legal_moves(position)]
-    else:
-        found: dict[Hashable, Plan] = {}
-        votes: Counter[Hashable] = Counter()
-        for line in lines:
-            plan = _first(position, knowledge, line, "reveal")
-            identity = _identity(position, plan)
-            found.setdefault(identity, plan)
-            votes[identity] += 1
-        plans = [found[identity] for identity, _ in votes.most_common()]
-    kept: dict[Hashable, Plan] = {}
-    for plan in plans:
-        p, ok = position, True
-        for m in plan:
-            p = game.apply(p, m)
-            ok = ok and state_key(p) not in avoid
-        if ok:
-            kept[_identity(position, plan)] = plan
-    if settings.method == "reveal":
-        kept = dict(list(kept.items())[: settings.shortlist])
-    return kept
-
-
 def _playouts(
     position: Position,
     knowledge: Knowledge,
@@ -488,37 +367,65 @@ def advise(
     root = Estimate()
     for _, verdict, _ in draws:
         root = root.add(verdict)
+    won = [line for _, v, line in draws if v == "won" and line]
+    plans = candidates(
+        position, knowledge, won, settings.method, settings.shortlist, settings.explore, avoid
+    )
+    scored, onwards = _scored(position, knowledge, settings, draws, plans, clock)
+    if settings.playouts and draws and not clock.hit:
+        scored = _ranked(position, knowledge, draws, scored, avoid, settings.playouts, clock)
+    if not scored:
+        move = greedy_move(position, avoid)
+        root = root.cut_short(clock.hit)
+        return Advice(move, () if move is None else (move,), root, tuple(scored))
+    best, estimate = scored[0]
+    if settings.method == "hop-reveal":
+        follow = onwards[identity(position, best)].most_common(1)
+        best = best + avoiding(position, best, follow[0][0] if follow else (), avoid)
+    return Advice(best[0], best, estimate, tuple(scored))
+
+
+Draw = tuple[Position, str, list[Move]]
+
+
+def _scored(
+    position: Position,
+    knowledge: Knowledge,
+    settings: Settings,
+    draws: list[Draw],
+    plans: dict[Hashable, Plan],
+    clock: _Clock,
+) -> tuple[list[tuple[Plan, Estimate]], dict[Hashable, Counter[Plan]]]:
+    """Each plan scored on every arrangement (best first: most won, then fewest lost;
+    none when no round was complete), and (``hop-reveal``) how the arrangements won
+    after each plan go on, up to the next reveal."""
     # The plan each won arrangement's own line starts with: won there without a solve.
     own = [
-        _identity(position, _first(position, knowledge, line, settings.method))
+        identity(position, first(position, knowledge, line, settings.method))
         if verdict == "won" and line
         else None
         for _, verdict, line in draws
     ]
-    plans = _candidates(
-        position, knowledge, [line for _, v, line in draws if v == "won" and line], settings, avoid
-    )
     rows: list[list[str]] = []
-    # hop-reveal: how the arrangements won after each plan go on, up to the next reveal.
-    onwards: dict[Hashable, Counter[Plan]] = {identity: Counter() for identity in plans}
+    onwards: dict[Hashable, Counter[Plan]] = {key: Counter() for key in plans}
     for (s, verdict, line), mine in zip(draws, own, strict=True):
         row = []
-        for identity, plan in plans.items():
+        for key, plan in plans.items():
             if verdict != "won":
                 row.append(verdict)  # nothing wins where the position itself is lost
-            elif identity == mine:
+            elif key == mine:
                 row.append("won")
-                onwards[identity][_onward(position, knowledge, plan, line[len(plan) :])] += 1
+                onwards[key][onward(position, knowledge, plan, line[len(plan) :])] += 1
             else:
                 if clock.out():
                     clock.hit = True
                     break
-                after, rest = _solve(_plays(s, plan), settings, clock)
+                after, rest = _solve(plays(s, plan), settings, clock)
                 if clock.hit:
                     break
                 row.append(after)
                 if after == "won":
-                    onwards[identity][_onward(position, knowledge, plan, rest)] += 1
+                    onwards[key][onward(position, knowledge, plan, rest)] += 1
         if len(row) < len(plans):
             break  # a round cut short is dropped, so every plan has the same samples
         rows.append(row)
@@ -529,12 +436,35 @@ def advise(
             e = e.add(row[k])
         scored.append((plan, e.cut_short(clock.hit)))
     scored.sort(key=lambda pe: (-pe[1].won, pe[1].lost))
-    if not scored or not rows:
-        move = greedy_move(position, avoid)
-        root = root.cut_short(clock.hit)
-        return Advice(move, () if move is None else (move,), root, tuple(scored))
-    best, estimate = scored[0]
-    if settings.method == "hop-reveal":
-        follow = onwards[_identity(position, best)].most_common(1)
-        best = best + _avoiding(position, best, follow[0][0] if follow else (), avoid)
-    return Advice(best[0], best, estimate, tuple(scored))
+    return (scored if rows else []), onwards
+
+
+def _ranked(
+    position: Position,
+    knowledge: Knowledge,
+    draws: list[Draw],
+    scored: list[tuple[Plan, Estimate]],
+    avoid: Collection[Hashable],
+    few: int,
+    clock: _Clock,
+) -> list[tuple[Plan, Estimate]]:
+    """``scored`` with the plans of the most arrangements won ranked by the greedy
+    player's playouts after each on the same arrangements (``plans.progress``); with
+    none won by any plan, every legal move so, each with the position's own estimate."""
+    arrangements = [s for s, _, _ in draws]
+    if not scored or not scored[0][1].won:
+        root = Estimate()
+        for _, verdict, _ in draws:
+            root = root.add(verdict)
+        scored = [(plan, root) for plan in single_moves(position, avoid).values()]
+    top = [pe for pe in scored if pe[1].won == scored[0][1].won] if scored else []
+    if len(top) < 2 or top[0][1].won >= few:
+        return scored
+    score = {}
+    for plan, _ in top:
+        if clock.out():
+            clock.hit = True
+            return scored
+        score[plan] = progress(arrangements, plan, avoid)
+    top.sort(key=lambda pe: (-score[pe[0]], pe[1].lost))
+    return top + scored[len(top) :]

@@ -47,6 +47,12 @@ def _class(p: Position, m: Move) -> tuple[int, int] | None:
     return 4, _placement_cost(p, m)
 
 
+def shuffles(p: Position, m: Move) -> bool:
+    """Whether ``m`` is the greedy player's last resort: a tableau move that turns no card
+    and takes none home (class 6), which can move cards to and fro without end."""
+    return _class(p, m) == (6, 0)
+
+
 def _wait(game: Game, p: Position, rank: int) -> int:
     """How many cards the foundations need before a card of ``rank`` goes up (0: it goes
     up now), the least over the foundations; 13 when none of them needs it. Reads the

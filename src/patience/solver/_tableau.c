@@ -216,6 +216,7 @@ static int fill(Search *S, PyObject *fnd, PyObject *tab, PyObject *down) {
         }
     }
     s->dirty = ~0u;
+    sums_init(s);
     return 1;
 fail:
     return 0;

@@ -118,6 +118,14 @@ typedef struct {
 struct Search;
 struct Relaxation;
 
+/* The cards dealing brings to the waste's top (_klondike.h's waste_order), for the
+ * stock cycle of ``total`` cards, pointer ``ptr`` and ``r0`` redeals made. */
+typedef struct {
+    int valid, total, ptr, r0, n;
+    uint8_t order[52];
+    int rdeals[52], rred[52];
+} WasteOrder;
+
 /* What a game does differently, chosen once when its search is made (Klondike with one
  * card a deal or three, Lady Jane, Baker's Dozen: _dfs.h) instead of asked of a flag
  * wherever it matters. */
@@ -162,6 +170,7 @@ typedef struct Search {
     long probes, relax_losses, ordered_runs, ordered_losses; /* lately: see lost() */
     int parent_unasked, unasked; /* lost() not asked of the parent, of this node */
     int tabled;                  /* the node just opened is in the table (open_twin) */
+    WasteOrder worder;           /* the last one asked for (waste_order) */
     PyObject *cancel;
     PyThreadState *ts;
 } Search;

@@ -115,6 +115,21 @@ typedef struct {
     int32_t cost;
 } PathKey;
 
+/* A node's key as the table knows it (_dfs.h: node_key): (a, b), and under an
+ * obligation (``tagged``) first the key without it (a0, b0). */
+typedef struct {
+    uint64_t a0, b0, a, b;
+    int32_t cost;
+    int tagged;
+} NodeKey;
+
+/* A child's key made ahead (_dfs.h: key_children), and its obligation once its safe
+ * moves are made; ``keyed`` 0: none. */
+typedef struct {
+    NodeKey key;
+    uint8_t keyed, tag;
+} KidKey;
+
 struct Search;
 struct Relaxation;
 
@@ -157,6 +172,8 @@ typedef struct Search {
     size_t ndone, capdone;
     Child *kids;
     size_t nkids, capkids;
+    KidKey *kkeys; /* S->kids' keys made ahead (_dfs.h: key_children), by index */
+    size_t capkkeys;
     Table tnew, told;
     size_t half;
     Table memo;

@@ -388,8 +388,8 @@ static void ordered_settle(void *g) {
             for (uint64_t m = fresh & O->tab & ~O->moved; m; m &= m - 1)
                 ordered_move(O, __builtin_ctzll(m));
         }
-        if (sent)
-            for (int su = 0; su < 4; su++) O->h[su] = __builtin_popcountll(home >> 16 * su & 0xFFFF);
+        if (sent) /* a lane's cards home are its lowest bits: h is its first zero */
+            for (int su = 0; su < 4; su++) O->h[su] = __builtin_ctzll(~(home >> 16 * su));
         O->top |= O->tab & O->clear; /* a clear tableau card, even on its way home */
         uint64_t fits = ordered_fits_all(O);
         O->top |= home & fits; /* a card home could come back */

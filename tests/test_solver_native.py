@@ -154,6 +154,42 @@ def test_a_memo_kept_across_the_passes_changes_no_search(mode: str) -> None:
         native.search(*run, memo=object())
 
 
+def test_children_keyed_ahead_change_no_search() -> None:
+    """A node's children keyed ahead (``key_children`` in ``_dfs.h``: each made, keyed
+    and undone, their table entries fetched, then looked up in their turn without being
+    made) search exactly what the search keying each child as it opens it does: the same
+    verdict, line and states, won and lost, passes and exhaustive, Klondike's modes and
+    Lady Jane, where the obligations, twins and returns differ."""
+    native = alternating.native
+    assert native is not None
+    runs = []
+    for mode, deal in (("three", 50001), ("three", 60001), ("unlimited", 50039), ("single", 31)):
+        p = new_game("klondike", deal, {"mode": mode})
+        draw = 3 if mode == "three" else 1
+        limit = {"three": -1, "unlimited": -1, "single": 2}[mode]
+        args = (*alternating.native_position(p), 0, draw, limit, True)
+        runs += [(native.search, (*args, disc, 30.0, 60_000, 1 << 18, None)) for disc in (2, -1)]
+    for deal in (1, 6):
+        q = new_game("lady-jane", deal)
+        assert q.base is not None
+        args = (*alternating.native_position(q), [bytes(r) for r in q.reserve], q.base, True)
+        runs += [(native.lady_jane, (*args, d, 30.0, 60_000, 1 << 18, None)) for d in (2, -1)]
+    verdicts = set()
+    was = native.key_ahead(0)
+    try:
+        ahead = [fn(*a) for fn, a in runs]
+        native.key_ahead(1 << 62)
+        plain = [fn(*a) for fn, a in runs]
+    finally:
+        native.key_ahead(was)
+    for (fn, a), x, y in zip(runs, ahead, plain, strict=True):
+        assert x == y, (fn.__name__, a[-5])
+        verdicts.add(x[0])
+    assert verdicts == {0, 1, 2}, verdicts
+    with pytest.raises(ValueError):
+        native.key_ahead(-1)
+
+
 @pytest.mark.parametrize("mode", ["single", "three", "no-redeal"])
 def test_a_loss_under_looser_rules_settles_the_stricter_modes(mode: str) -> None:
     # Deal 31 is lost with one card a deal and unlimited redeals, the loosest mode; the

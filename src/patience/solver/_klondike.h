@@ -40,22 +40,28 @@ static int run_length(const State *s, int i) {
     return n;
 }
 
-/* The waste moves (KlondikeAdapter._waste_moves): every card dealing brings to the
- * waste top, each with the moves it has. Appended as children with ``prefix``;
- * with ``only`` >= 0 just those onto that pile; ``to`` >= 0: just onto pile ``to``,
- * with a score of 6 (compound returns). */
-static void waste_moves(Search *S, int only, const Prim *prefix, int npre, int to) {
+/* The cards dealing brings to the waste's top, in the order it brings them, each with
+ * the deals and the redeal count it takes, for the stock cycle as it is: the last ones
+ * found are kept (Search.worder), since they depend only on the cycle's length, the
+ * pointer and the redeals, and a node asks for them again for each return it builds
+ * on. */
+static const WasteOrder *waste_order(Search *S) {
     State *s = &S->st;
-    int total = s->nseq;
-    if (!total) return;
-    int ptr = s->ptr, r0 = s->redeals;
-    int rdeals[52], rred[52], seen[52], order[52], norder = 0;
+    WasteOrder *w = &S->worder;
+    int total = s->nseq, ptr = s->ptr, r0 = s->redeals;
+    if (w->valid && w->total == total && w->ptr == ptr && w->r0 == r0) return w;
+    w->valid = 1;
+    w->total = total;
+    w->ptr = ptr;
+    w->r0 = r0;
+    uint8_t seen[52];
     memset(seen, 0, sizeof seen);
+    int norder = 0;
     if (ptr) {
         seen[ptr - 1] = 1;
-        rdeals[ptr - 1] = 0;
-        rred[ptr - 1] = r0;
-        order[norder++] = ptr - 1;
+        w->rdeals[ptr - 1] = 0;
+        w->rred[ptr - 1] = r0;
+        w->order[norder++] = (uint8_t)(ptr - 1);
     }
     int q = ptr, r = r0, k = 0;
     int cap = S->limit < 0 ? r0 + 1 : (S->limit < r0 + 1 ? S->limit : r0 + 1);
@@ -71,11 +77,28 @@ static void waste_moves(Search *S, int only, const Prim *prefix, int npre, int t
         k++;
         if (q && !seen[q - 1]) {
             seen[q - 1] = 1;
-            rdeals[q - 1] = k;
-            rred[q - 1] = r;
-            order[norder++] = q - 1;
+            w->rdeals[q - 1] = k;
+            w->rred[q - 1] = r;
+            w->order[norder++] = (uint8_t)(q - 1);
         }
     }
+    w->n = norder;
+    return w;
+}
+
+/* The waste moves (KlondikeAdapter._waste_moves): every card dealing brings to the
+ * waste top, each with the moves it has. Appended as children with ``prefix``;
+ * with ``only`` >= 0 just those onto that pile; ``to`` >= 0: just onto pile ``to``,
+ * with a score of 6 (compound returns). */
+static void waste_moves(Search *S, int only, const Prim *prefix, int npre, int to) {
+    State *s = &S->st;
+    int total = s->nseq;
+    if (!total) return;
+    int r0 = s->redeals;
+    const WasteOrder *w = waste_order(S);
+    int norder = w->n;
+    const uint8_t *order = w->order;
+    const int *rdeals = w->rdeals, *rred = w->rred;
     /* The piles each card fits on, a bit a pile: the two cards of the other colour a
      * rank below each top, the Kings on the first empty pile (of those allowed). */
     uint8_t fits[52];
@@ -262,15 +285,15 @@ static void restorations(Search *S, const Goal *goals, int ng, Prim *prefix, int
 }
 
 /* The compound moves (klondike_returns.Returns.children): for each card home that a card
- * marked in ``avail`` could be built on, the blocks of returns that bring it back, each
+ * in ``avail`` (a bit a card, by its number) could be built on, the blocks of returns that bring it back, each
  * with the builds on it. */
-static void returns_children(Search *S, const uint8_t *avail, int only) {
+static void returns_children(Search *S, uint64_t avail, int only) {
     State *s = &S->st;
     for (int su = 0; su < 4; su++) {
         for (int r = s->h[su]; r >= 2; r--) {
             int t = s->cof[su][r];
             int x1 = s->cof[RED[t] ? 0 : 1][r - 1], x2 = s->cof[RED[t] ? 2 : 3][r - 1];
-            if (!avail[x1] && !avail[x2]) continue;
+            if (!((avail >> x1 | avail >> x2) & 1)) continue;
             Goal g = {RESTORE, (uint8_t)t};
             Prim prefix[MAXP];
             restorations(S, &g, 1, prefix, 0, only, 0);
@@ -296,6 +319,7 @@ static void children(Search *S, int tag) {
     int only = only_pile(s, tag);
     /* Where each movable card is: pile and cards from it to the top. */
     int lpile[52], lcount[52];
+    uint64_t avail = 0; /* the cards with a pile in lpile, then the stock cycle's too */
     for (int c = 0; c < 52; c++) lpile[c] = -1;
     for (int i = 0; i < 7; i++) {
         int n = s->len[i];
@@ -303,6 +327,7 @@ static void children(Search *S, int tag) {
         int k = n - 1, c = s->tab[i][k];
         lpile[c] = i;
         lcount[c] = 1;
+        avail |= 1ULL << c;
         while (k > s->down[i]) {
             int below = s->tab[i][k - 1];
             if (s->rel[below] != s->rel[c] + 1 || RED[below] == RED[c]) break;
@@ -310,6 +335,7 @@ static void children(Search *S, int tag) {
             c = below;
             lpile[c] = i;
             lcount[c] = n - k;
+            avail |= 1ULL << c;
         }
     }
     int empty_done = 0;
@@ -360,9 +386,7 @@ static void children(Search *S, int tag) {
     waste_moves(S, only, NULL, 0, -1);
     /* Compound moves: a card home comes back (with what must come back first) to be
      * built on, by a tableau run or a waste card. */
-    uint8_t avail[52];
-    for (int c = 0; c < 52; c++) avail[c] = lpile[c] >= 0;
-    for (int k = 0; k < s->nseq; k++) avail[s->seq[k]] = 1;
+    for (int k = 0; k < s->nseq; k++) avail |= 1ULL << s->seq[k];
     returns_children(S, avail, only);
     sort_kids(S, base);
 }

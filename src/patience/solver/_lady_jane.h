@@ -140,15 +140,14 @@ static void lj_children(Search *S, int tag) {
     /* Returns from the foundations, in blocks that bring back a card to build on
      * (klondike_returns), from the tableau or the top of a reserve, the waste or the
      * last stock card. */
-    uint8_t avail[52];
-    memset(avail, 0, sizeof avail);
+    uint64_t avail = 0;
     for (int i = 0; i < 7; i++) {
         int n = s->len[i];
-        for (int k = n - run_length(s, i); k < n; k++) avail[s->tab[i][k]] = 1;
+        for (int k = n - run_length(s, i); k < n; k++) avail |= 1ULL << s->tab[i][k];
     }
     for (int a = 0; a < 8; a++)
-        if (s->nres[a]) avail[s->res[a][s->nres[a] - 1]] = 1;
-    if (s->nstock == 1) avail[s->stock[0]] = 1;
+        if (s->nres[a]) avail |= 1ULL << s->res[a][s->nres[a] - 1];
+    if (s->nstock == 1) avail |= 1ULL << s->stock[0];
     returns_children(S, avail, only_pile(s, tag));
     if (tag == NOTAG && (s->nstock > 7 || s->nstock == 2)) {
         Prim m = {P_DEAL, 0, 0, 1, 0, 0};

@@ -11,6 +11,7 @@
 
 #define LANES 0x1FFF1FFF1FFF1FFFULL      /* the 13 ranks of each suit */
 #define KING_BITS 0x1000100010001000ULL
+#define LANE_ONES 0x0001000100010001ULL /* each suit's Ace */
 
 /* The cards home, as a set: each suit's lowest h ranks. */
 static inline uint64_t home_set(const int *h) {
@@ -373,17 +374,24 @@ static void ordered_settle(void *g) {
     for (;;) {
         uint64_t top = O->top, moved = O->moved;
         int empty = O->empty, sent = 0;
-        for (int su = 0; su < 4; su++) /* home: a clear tableau card or one given */
-            while (O->h[su] < 13) {
-                int b = su * 16 + O->h[su];
-                uint64_t m = 1ULL << b;
-                if (!(O->tab & O->clear & m) && !(O->given & m)) break;
-                O->h[su]++;
-                sent = 1;
-                if ((O->tab & ~O->moved) & m) ordered_move(O, b);
-            }
+        /* home: a clear tableau card or one given, each suit's next while there is one
+         * (each suit's run of them from its next card, all suits at once: the lowest
+         * card of a suit's lane neither home nor sendable, less one, is the lane's
+         * new home) */
+        uint64_t home = home_set(O->h);
+        for (;;) {
+            uint64_t y = home | (((O->tab & O->clear) | O->given) & LANES);
+            uint64_t now = (((y + LANE_ONES) & ~y) - LANE_ONES) & LANES, fresh = now & ~home;
+            if (!fresh) break;
+            sent = 1;
+            home = now;
+            for (uint64_t m = fresh & O->tab & ~O->moved; m; m &= m - 1)
+                ordered_move(O, __builtin_ctzll(m));
+        }
+        if (sent) /* a lane's cards home are its lowest bits: h is its first zero */
+            for (int su = 0; su < 4; su++) O->h[su] = __builtin_ctzll(~(home >> 16 * su));
         O->top |= O->tab & O->clear; /* a clear tableau card, even on its way home */
-        uint64_t fits = ordered_fits_all(O), home = home_set(O->h);
+        uint64_t fits = ordered_fits_all(O);
         O->top |= home & fits; /* a card home could come back */
         for (uint64_t m = O->tab & ~O->moved & ~home & (O->clear | O->up) & fits; m; m &= m - 1)
             ordered_move(O, __builtin_ctzll(m)); /* the base of a run onto a parent */

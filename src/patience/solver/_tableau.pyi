@@ -72,5 +72,9 @@ def bakers_dozen(
     """Baker's Dozen (``seed``: a jittered move order, 0: none; shuffled with ``shuffle``;
     ``estimate`` >= 0: best-first with that estimate)."""
 
+def key_ahead(entries: int) -> int:
+    """The table's size from which a search keys a node's children ahead (0: always),
+    which changes its speed, never its states; returns the size before."""
+
 def use_cpu_clock(on: bool) -> None:
     """This thread's deadlines on its CPU time (``on``) or on the wall clock (``clock.py``)."""

@@ -3,7 +3,8 @@
  * Part of the _tableau module: included once, in order, by _tableau.c (one
  * translation unit, so the compiler inlines across these files). */
 
-static void add_seq(const State *s, uint64_t *a, uint64_t *b) {
+/* The stock cycle into both lanes of a key, afresh (State.za and zb keep it). */
+__attribute__((unused)) static void add_seq(const State *s, uint64_t *a, uint64_t *b) {
     for (int k = 0; k < s->nseq; k++) {
         *a += ZA[s->seq[k]];
         *b += ZB[s->seq[k]];
@@ -24,7 +25,7 @@ static void add_cards(const uint8_t *cards, int n, int down, uint64_t *a, uint64
 }
 
 /* Pile ``i``'s first ``n`` cards and its face-down count. */
-static void add_pile(const State *s, int i, int n, uint64_t *a, uint64_t *b) {
+__attribute__((unused)) static void add_pile(const State *s, int i, int n, uint64_t *a, uint64_t *b) {
     add_cards(s->tab[i], n, s->down[i], a, b);
 }
 
@@ -39,20 +40,36 @@ static uint64_t twins_wanted(const State *s, const uint8_t *pile, int n, int dow
     return w;
 }
 
-/* Bring the piles' parts of the keys up to date (``State.dirty``). */
+/* A pile's part of a key from its sums (add_cards' value, without its walk): ``n``
+ * cards, ``down`` of them face down, whose RA and RB terms sum to ``x`` and ``y``. */
+static inline void pile_part(uint64_t x, uint64_t y, int n, int down, uint64_t *a, uint64_t *b) {
+    *a = mixa(DA[down] + (uint64_t)n * 0x9E3779B97F4A7C15ULL + x);
+    *b = mixb(DB[down] + (uint64_t)n * 0xD6E8FEB86659FD93ULL + y);
+}
+
+/* Bring the piles' parts of the keys up to date (``State.dirty``): the whole pile,
+ * and its face-down cards with its lowest face-up card (the relaxed game's memo). */
 static void refresh_piles(State *s) {
     for (int i = 0; i < s->npiles; i++) {
         if (s->dirty >> i & 1) {
-            s->pha[i] = s->phb[i] = s->lpa[i] = s->lpb[i] = 0;
-            add_pile(s, i, s->len[i], &s->pha[i], &s->phb[i]);
-            add_pile(s, i, s->len[i] ? s->down[i] + 1 : 0, &s->lpa[i], &s->lpb[i]);
-            if (s->npiles == 7) s->twin[i] = twins_wanted(s, s->tab[i], s->len[i], s->down[i]);
+            int n = s->len[i], d = s->down[i];
+            pile_part(s->sa[i], s->sb[i], n, d, &s->pha[i], &s->phb[i]);
+            if (n) {
+                int c = s->tab[i][d];
+                pile_part(s->fa[i] + RA[d][c], s->fb[i] + RB[d][c], d + 1, d, &s->lpa[i],
+                          &s->lpb[i]);
+            } else {
+                pile_part(0, 0, 0, d, &s->lpa[i], &s->lpb[i]);
+            }
+            if (s->npiles == 7) s->twin[i] = twins_wanted(s, s->tab[i], n, d);
         }
 #ifdef CHECK_KEYS
-        uint64_t ca = 0, cb = 0, la = 0, lb = 0;
+        uint64_t ca = 0, cb = 0, la = 0, lb = 0, za = 0, zb = 0;
         add_pile(s, i, s->len[i], &ca, &cb);
         add_pile(s, i, s->len[i] ? s->down[i] + 1 : 0, &la, &lb);
         if (ca != s->pha[i] || cb != s->phb[i] || la != s->lpa[i] || lb != s->lpb[i]) abort();
+        add_seq(s, &za, &zb);
+        if (za != s->za || zb != s->zb) abort();
 #endif
     }
     s->dirty = 0;
@@ -94,7 +111,8 @@ static int relaxed_lost_memo(Search *S) {
     int left = S->limit < 0 ? 255 : S->limit - s->redeals;
     uint64_t a = mixa(heights_code(s) ^ (uint64_t)s->ptr << 20 ^ (uint64_t)left << 28);
     uint64_t b = mixb(heights_code(s) + ((uint64_t)s->ptr << 24) + ((uint64_t)left << 40));
-    add_seq(s, &a, &b);
+    a += s->za;
+    b += s->zb;
     refresh_piles(s);
     for (int i = 0; i < 7; i++) {
         a += s->lpa[i];
@@ -204,7 +222,8 @@ static void key(Search *S, uint64_t *pa, uint64_t *pb) {
         tail = s->ptr;
     uint64_t a = mixa(heights_code(s) ^ (uint64_t)(tail + 1) << 16);
     uint64_t b = mixb(heights_code(s) + ((uint64_t)(tail + 7) << 32));
-    add_seq(s, &a, &b);
+    a += s->za;
+    b += s->zb;
     refresh_piles(s);
     for (int i = 0; i < s->npiles; i++) {
         a += s->pha[i];

@@ -31,7 +31,46 @@ typedef struct {
      * other parent, would lie on in its arrangement (canon_key), a bit per card */
     uint64_t twin[13];
     unsigned dirty;
+    /* The sums that add_cards would make afresh, kept as the cards move (sum_push,
+     * sum_pop, flip_after): each pile's RA/RB terms over all its cards (``sa``, ``sb``)
+     * and over its face-down cards (``fa``, ``fb``), and the stock cycle's ZA/ZB terms
+     * (``za``, ``zb``: add_seq). A dirty pile's parts of the keys are then a few mixes,
+     * not a walk of the pile twice (the same values: CHECK_KEYS compares them). */
+    uint64_t sa[13], sb[13], fa[13], fb[13], za, zb;
 } State;
+
+/* Card ``c`` put on pile ``i``'s top, or the top taken off, in the pile's sums. */
+static inline void sum_push(State *s, int i, int c) {
+    s->sa[i] += RA[s->len[i]][c];
+    s->sb[i] += RB[s->len[i]][c];
+}
+
+static inline void sum_pop(State *s, int i) {
+    int k = s->len[i] - 1, c = s->tab[i][k];
+    s->sa[i] -= RA[k][c];
+    s->sb[i] -= RB[k][c];
+}
+
+/* Every sum of the state made afresh (after the state is filled). */
+static void sums_init(State *s) {
+    s->za = s->zb = 0;
+    for (int k = 0; k < s->nseq; k++) {
+        s->za += ZA[s->seq[k]];
+        s->zb += ZB[s->seq[k]];
+    }
+    for (int i = 0; i < s->npiles; i++) {
+        s->sa[i] = s->sb[i] = s->fa[i] = s->fb[i] = 0;
+        for (int k = 0; k < s->len[i]; k++) {
+            int c = s->tab[i][k];
+            s->sa[i] += RA[k][c];
+            s->sb[i] += RB[k][c];
+            if (k < s->down[i]) {
+                s->fa[i] += RA[k][c];
+                s->fb[i] += RB[k][c];
+            }
+        }
+    }
+}
 
 typedef struct {
     uint8_t kind, a, b, c, deals, redeals;
@@ -76,8 +115,31 @@ typedef struct {
     int32_t cost;
 } PathKey;
 
+/* A node's key as the table knows it (_dfs.h: node_key): (a, b), and under an
+ * obligation (``tagged``) first the key without it (a0, b0). */
+typedef struct {
+    uint64_t a0, b0, a, b;
+    int32_t cost;
+    int tagged;
+} NodeKey;
+
+/* A child's key made ahead (_dfs.h: key_children), and its obligation once its safe
+ * moves are made; ``keyed`` 0: none. */
+typedef struct {
+    NodeKey key;
+    uint8_t keyed, tag;
+} KidKey;
+
 struct Search;
 struct Relaxation;
+
+/* The cards dealing brings to the waste's top (_klondike.h's waste_order), for the
+ * stock cycle of ``total`` cards, pointer ``ptr`` and ``r0`` redeals made. */
+typedef struct {
+    int valid, total, ptr, r0, n;
+    uint8_t order[52];
+    int rdeals[52], rred[52];
+} WasteOrder;
 
 /* What a game does differently, chosen once when its search is made (Klondike with one
  * card a deal or three, Lady Jane, Baker's Dozen: _dfs.h) instead of asked of a flag
@@ -110,6 +172,8 @@ typedef struct Search {
     size_t ndone, capdone;
     Child *kids;
     size_t nkids, capkids;
+    KidKey *kkeys; /* S->kids' keys made ahead (_dfs.h: key_children), by index */
+    size_t capkkeys;
     Table tnew, told;
     size_t half;
     Table memo;
@@ -123,6 +187,7 @@ typedef struct Search {
     long probes, relax_losses, ordered_runs, ordered_losses; /* lately: see lost() */
     int parent_unasked, unasked; /* lost() not asked of the parent, of this node */
     int tabled;                  /* the node just opened is in the table (open_twin) */
+    WasteOrder worder;           /* the last one asked for (waste_order) */
     PyObject *cancel;
     PyThreadState *ts;
 } Search;
@@ -162,9 +227,20 @@ static Child *new_kid(Search *S) {
 
 static void flip_after(State *s, int i, Done *d) {
     if (s->down[i] && s->down[i] >= s->len[i] && s->len[i] > 0) {
-        s->down[i] = s->len[i] - 1;
+        int k = s->len[i] - 1, c = s->tab[i][k]; /* down was len: the top card turns */
+        s->fa[i] -= RA[k][c];
+        s->fb[i] -= RB[k][c];
+        s->down[i] = k;
         d->flipped = 1;
     }
+}
+
+/* Undo flip_after: pile i's top card face down again. */
+static void unflip(State *s, int i) {
+    int k = s->down[i], c = s->tab[i][k];
+    s->fa[i] += RA[k][c];
+    s->fb[i] += RB[k][c];
+    s->down[i]++;
 }
 
 static void to_home(State *s, int card, Done *d) {
@@ -184,6 +260,8 @@ static void take_seq(State *s, int idx, Done *d, int redeals) {
     d->card = s->seq[idx];
     d->old_ptr = (uint8_t)s->ptr;
     d->old_redeals = s->redeals;
+    s->za -= ZA[d->card];
+    s->zb -= ZB[d->card];
     memmove(&s->seq[idx], &s->seq[idx + 1], (size_t)(s->nseq - idx - 1));
     s->nseq--;
     s->ptr = idx;
@@ -200,6 +278,13 @@ static int apply(Search *S, Prim p) {
     case P_TT: {
         int n = p.c, src = p.a, dst = p.b;
         s->dirty |= 1u << src | 1u << dst;
+        for (int t = 0; t < n; t++) {
+            int k = s->len[src] - n + t, c = s->tab[src][k], to = s->len[dst] + t;
+            s->sa[src] -= RA[k][c];
+            s->sb[src] -= RB[k][c];
+            s->sa[dst] += RA[to][c];
+            s->sb[dst] += RB[to][c];
+        }
         memcpy(&s->tab[dst][s->len[dst]], &s->tab[src][s->len[src] - n], (size_t)n);
         s->len[dst] += n;
         s->len[src] -= n;
@@ -210,6 +295,7 @@ static int apply(Search *S, Prim p) {
         int src = p.a, card = s->tab[src][s->len[src] - 1];
         d.card = (uint8_t)card;
         s->dirty |= 1u << src;
+        sum_pop(s, src);
         s->len[src]--;
         flip_after(s, src, &d);
         to_home(s, card, &d);
@@ -218,6 +304,7 @@ static int apply(Search *S, Prim p) {
     case P_WT:
         take_seq(s, p.a, &d, p.redeals);
         s->dirty |= 1u << p.b;
+        sum_push(s, p.b, d.card);
         s->tab[p.b][s->len[p.b]++] = d.card;
         break;
     case P_WF:
@@ -230,6 +317,7 @@ static int apply(Search *S, Prim p) {
         d.card = (uint8_t)card;
         if (p.kind == P_XT) {
             s->dirty |= 1u << p.b;
+            sum_push(s, p.b, card);
             s->tab[p.b][s->len[p.b]++] = (uint8_t)card;
         } else
             to_home(s, card, &d);
@@ -255,6 +343,7 @@ static int apply(Search *S, Prim p) {
             s->fof[su] = -1;
         }
         s->dirty |= 1u << p.b;
+        sum_push(s, p.b, card);
         s->tab[p.b][s->len[p.b]++] = (uint8_t)card;
         break;
     }
@@ -279,6 +368,8 @@ static void put_seq(State *s, Done *d) {
     int idx = d->p.a;
     memmove(&s->seq[idx + 1], &s->seq[idx], (size_t)(s->nseq - idx));
     s->seq[idx] = d->card;
+    s->za += ZA[d->card];
+    s->zb += ZB[d->card];
     s->nseq++;
     s->ptr = d->old_ptr;
     s->redeals = d->old_redeals;
@@ -295,17 +386,26 @@ static void undo_to(Search *S, size_t mark) {
             s->dirty |= 1u << p.b;
         switch (p.kind) {
         case P_TT:
-            if (d->flipped) s->down[p.a]++;
+            if (d->flipped) unflip(s, p.a);
+            for (int t = 0; t < p.c; t++) {
+                int k = s->len[p.b] - p.c + t, c = s->tab[p.b][k], to = s->len[p.a] + t;
+                s->sa[p.b] -= RA[k][c];
+                s->sb[p.b] -= RB[k][c];
+                s->sa[p.a] += RA[to][c];
+                s->sb[p.a] += RB[to][c];
+            }
             memcpy(&s->tab[p.a][s->len[p.a]], &s->tab[p.b][s->len[p.b] - p.c], p.c);
             s->len[p.a] += p.c;
             s->len[p.b] -= p.c;
             break;
         case P_TF:
             from_home(s, d);
-            if (d->flipped) s->down[p.a]++;
+            if (d->flipped) unflip(s, p.a);
+            sum_push(s, p.a, d->card);
             s->tab[p.a][s->len[p.a]++] = d->card;
             break;
         case P_WT:
+            sum_pop(s, p.b);
             s->len[p.b]--;
             put_seq(s, d);
             break;
@@ -315,8 +415,10 @@ static void undo_to(Search *S, size_t mark) {
             break;
         case P_XT:
         case P_XF:
-            if (p.kind == P_XT)
+            if (p.kind == P_XT) {
+                sum_pop(s, p.b);
                 s->len[p.b]--;
+            }
             else
                 from_home(s, d);
             if (p.a == 8)
@@ -334,6 +436,7 @@ static void undo_to(Search *S, size_t mark) {
             break;
         case P_FT: {
             int su = p.a;
+            sum_pop(s, p.b);
             s->len[p.b]--;
             if (s->h[su] == 0) {
                 s->sof[d->f] = su;

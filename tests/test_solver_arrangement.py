@@ -204,3 +204,21 @@ def test_lady_jane_wins_that_need_a_run_moved_to_its_twin_are_found() -> None:
     p = position_from_json(data)
     assert search(p, adapter_for(game_for(p)))[0] == "won"
     assert solve(p, timeout=20).result == "won"
+
+
+def test_a_run_on_a_card_it_is_not_built_on_stays_and_keys_apart() -> None:
+    # A position given by hand: 8H lies on 4S, not on a parent, while both its parents
+    # (9S, 9C) are piles' tops. It has no twin to be keyed as: the run stays, and the
+    # state with 8H on a 9 (one move away, with no way back) keeps a key of its own.
+    # (Until 2026-12-07 the search took a parent for the 4S and keyed the two alike, the
+    # native one cutting the run off its pile's key.)
+    p = klondike(
+        {"S": 0, "H": 0, "C": 0, "D": 0},
+        [("KD", "4S 8H"), ("QD", "9S"), ("JD", "9C"), EMPTY, EMPTY, EMPTY, EMPTY],
+    )
+    assert arrangement(p, RANK) == [list(t) for t in p.tableau]
+    a = adapter(p)
+    for dst in ("t2", "t3"):
+        there = game_for(p).play(p, Move("t1", dst, 1))
+        assert a.key(p) != a.key(there)
+    assert solve(p, timeout=10).result == search(p, adapter(p, prune=False))[0]

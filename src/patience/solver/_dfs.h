@@ -137,7 +137,7 @@ static void canon_key(Search *S, uint64_t *a, uint64_t *b) {
         for (;; k++) { /* the first card that lies on its other parent */
             int c = pile[i][k], p = pile[i][k - 1];
             o = s->pa[c] ^ s->pb[c] ^ p;
-            if (o < p && tops >> o & 1) break;
+            if ((p == s->pa[c] || p == s->pb[c]) && o < p && tops >> o & 1) break;
         }
         int j = 0;
         while (!len[j] || pile[j][len[j] - 1] != o) j++;
@@ -148,16 +148,11 @@ static void canon_key(Search *S, uint64_t *a, uint64_t *b) {
             moved |= 1u << x;
         }
         int p = t[i][k - 1];
-        /* The run's terms from its place to its new one. (j is i only when the cards
-         * above the face-down ones are not a run, a card lying on a card it is not built
-         * on, where the loop above takes the XOR of the wrong card for a parent: no
-         * position of play, but end games written by hand have them; the run is then
-         * only cut off, as the copies below do.) */
+        /* The run's terms from its place to its new one. */
         for (int q = k; q < len[i]; q++) {
             int c = t[i][q], to = len[j] + q - k;
             xs[i] -= RA[q][c];
             ys[i] -= RB[q][c];
-            if (j == i) continue;
             xs[j] += RA[to][c];
             ys[j] += RB[to][c];
         }

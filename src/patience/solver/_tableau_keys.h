@@ -35,7 +35,8 @@ static uint64_t twins_wanted(const State *s, const uint8_t *pile, int n, int dow
     uint64_t w = 0;
     for (int k = down + 1; k < n; k++) {
         int c = pile[k], p = pile[k - 1], o = s->pa[c] ^ s->pb[c] ^ p;
-        if (o < p) w |= 1ULL << o;
+        /* A card not built on the one below it (a position given by hand) has no twin. */
+        if ((p == s->pa[c] || p == s->pb[c]) && o < p) w |= 1ULL << o;
     }
     return w;
 }

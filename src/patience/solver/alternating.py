@@ -244,6 +244,8 @@ def arrangement(p: Position, rel: tuple[int, ...]) -> list[list[int]]:
                 if r == 13:
                     continue  # a King lies on no parent
                 x, y = parents[r + 1][pile[k]]
+                if pile[k - 1] not in (x, y):
+                    continue  # not built on it (a position given by hand): no twin
                 o = y if pile[k - 1] == x else x
                 if o < pile[k - 1] and o in tops:
                     piles[tops[o]] += pile[k:]

@@ -8,7 +8,7 @@
         --out results/hopscotch.chance-fit.jsonl.gz       # the prior (hopscotch_advice.PRIOR)
     python bench/hopscotch_chance.py --cost               # the chance's cost at a start
 
-The game's advice (``fair.hopscotch.rollout``, what the hint says and the bot plays)
+The game's advice (``fair.hopscotch_rollout.rollout``, what the hint says and the bot plays)
 plays each deal in its rank-only model (the same moves as through the engine,
 docs/fair-play.md), in C (``hopscotch_advice.advice_game``, move for move the Python
 ``rollout``'s, tests/test_hopscotch_advice.py), and where ``--stages`` cards are left in

@@ -8,7 +8,7 @@ model of the game (as bench/hopscotch_labels.py measures the labels policy alone
 At each card that does not go home, every reserve it may go on (an empty one for them
 all) is scored by ``--playouts`` playouts of the labels policy from the state after it,
 over stock orders of the unseen ranks (the same orders for every reserve), and the most
-won is taken, the labels policy's own choice on a tie (``fair.hopscotch.rollout``, the
+won is taken, the labels policy's own choice on a tie (``fair.hopscotch_rollout.rollout``, the
 game's advice itself: the same moves as through the engine, deals 1..6 checked). The
 seed of a decision is the stock's size (``labels_move``'s seed 0 plus it). One JSON line
 a deal (``bot``, ``deal``, ``won``, ``cpu`` seconds, ``decisions`` played out); a run
@@ -25,14 +25,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from hopscotch_labels import _deals, stock_of  # noqa: E402
-from patience.fair.hopscotch import PLAYOUT_SEARCH, PLAYOUTS, opening, rollout  # noqa: E402
+from patience.fair.hopscotch import PLAYOUT_SEARCH, PLAYOUTS, opening  # noqa: E402
+from patience.fair.hopscotch_rollout import rollout  # noqa: E402
 
 
 def play(
     stock: list[int], playouts: int, seed: int = 0, search: int = PLAYOUT_SEARCH
 ) -> tuple[bool, int]:
     """Play a deal (its stock's ranks, top last) as the game's advice does
-    (``hopscotch.rollout``, seeded by ``seed`` plus the stock's size as ``labels_move``
+    (``hopscotch_rollout.rollout``, seeded by ``seed`` plus the stock's size as ``labels_move``
     is): won or not, and the decisions played out."""
     s, left = opening(stock)
     cards = list(stock)

@@ -14,7 +14,7 @@ from patience import Position, get_game
 from patience.fair import Estimate, Knowledge, Settings, advise, chance, sample
 from patience.fair.bot import advisor_chooser, greedy_chooser, play_deal
 from patience.fair.greedy import greedy_move, state_key
-from patience.fair.hopscotch import labels_move
+from patience.fair.hopscotch_rollout import labels_move
 from patience.fair_assist import PLAYOUTS, fair_hint
 from patience.games import game_for
 from patience.moves import Move

@@ -12,7 +12,7 @@ from dataclasses import replace
 from patience.cards import RANK
 from patience.fair import Knowledge, Settings, policy_chance
 from patience.fair.greedy import state_key
-from patience.fair.hopscotch import opening, place, playout
+from patience.fair.hopscotch import opening, place
 from patience.fair.hopscotch_advice import (
     advice_game,
     advice_until,
@@ -21,6 +21,7 @@ from patience.fair.hopscotch_advice import (
     posterior_mean,
     prior,
 )
+from patience.fair.hopscotch_rollout import playout
 from patience.fair_assist import SEED, chance_of, chance_text, fair_hint
 from patience.games import get_game
 from patience.moves import Move

@@ -14,8 +14,9 @@ from patience.cards import RANK
 from patience.fair import Knowledge, Settings
 from patience.fair.bot import advisor_chooser
 from patience.fair.greedy import state_key
-from patience.fair.hopscotch import PLAYOUTS, opening, rollout
+from patience.fair.hopscotch import PLAYOUTS, opening
 from patience.fair.hopscotch_advice import advice_chance, advice_game, advice_wins
+from patience.fair.hopscotch_rollout import labels_move, rollout
 from patience.games import get_game
 from patience.solver.hopscotch import native
 from patience.study.fairplay import HOPSCOTCH, bot_settings, settings_text
@@ -86,18 +87,18 @@ def test_the_studys_hopscotch_bot_is_the_hints_advice(monkeypatch: pytest.Monkey
 def test_a_replay_resumed_from_a_kept_state_is_the_replay_from_the_start() -> None:
     # ``replayed`` keeps the states it replays, and a game's next decision resumes from
     # its last one: the same labelled state as replaying the whole history again.
-    from patience.fair import hopscotch
+    from patience.fair import hopscotch_history
 
     game = get_game("hopscotch")
     p = game.new_position(6)
     history = [p]
     for _ in range(40):
         keys = {state_key(q) for q in history}
-        warm = hopscotch.replayed(p, keys)
-        hopscotch._REPLAYS.clear()
-        cold = hopscotch.replayed(p, keys)
+        warm = hopscotch_history.replayed(p, keys)
+        hopscotch_history._REPLAYS.clear()
+        cold = hopscotch_history.replayed(p, keys)
         assert (warm.cnt, warm.piles, warm.last) == (cold.cnt, cold.piles, cold.last)
-        move = hopscotch.labels_move(p, keys, playouts=4)
+        move = labels_move(p, keys, playouts=4)
         if move is None:
             break
         p = game.play(p, move)

@@ -16,17 +16,12 @@ import pytest
 
 from patience.cards import RANK
 from patience.fair.greedy import state_key
-from patience.fair.hopscotch import (
-    PLAYOUT_SEARCH,
-    PLAYOUTS,
-    State,
-    _label_on,
+from patience.fair.hopscotch import PLAYOUT_SEARCH, PLAYOUTS, State, _label_on, opening, place
+from patience.fair.hopscotch_rollout import (
     _playout,
     candidates,
     labels_move,
     native_state,
-    opening,
-    place,
     playout,
     rollout,
 )

@@ -42,12 +42,14 @@ from ..solver import clock, solve
 from ..solver import clock as clock_module
 from .estimate import Estimate as Estimate  # re-exported: callers import it from here
 from .greedy import greedy_move, state_key
-from .hopscotch import labels_move, left_unseen, replayed
+from .hopscotch import left_unseen
 from .hopscotch_advice import (
     THREADS,
     advice_chance,
     prior,
 )
+from .hopscotch_history import replayed
+from .hopscotch_rollout import labels_move
 from .knowledge import Knowledge
 from .plans import (
     Plan,
@@ -323,7 +325,7 @@ def _labels(
     avoid: Collection[Hashable],
     clock: _Clock,
 ) -> Advice:
-    """Hopscotch's own advice (``fair.hopscotch.labels_move``), replayed along ``avoid``
+    """Hopscotch's own advice (``fair.hopscotch_rollout.labels_move``), replayed along ``avoid``
     (the game's history), with its own chance: the share of its playouts won
     (``_playouts``; ``samples`` 0: none, as the study's bot asks)."""
     if position.game != "hopscotch":

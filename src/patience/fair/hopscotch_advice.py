@@ -1,8 +1,8 @@
 """Hopscotch's advice played out: the chance that a player who follows the game's fair
-advice (``hopscotch.labels_move``, rollouts of the labels policy) from here wins.
+advice (``hopscotch_rollout.labels_move``, rollouts of the labels policy) from here wins.
 
 The advice's whole decision loop runs in C (``_hopscotch.advice_game``,
-``_hopscotch.advice_playouts``): each card is decided as ``hopscotch.rollout`` decides
+``_hopscotch.advice_playouts``): each card is decided as ``hopscotch_rollout.rollout`` decides
 it (``PLAYOUTS`` playouts of the labels policy a candidate reserve, seeded by the seed
 plus the cards left in the stock, as ``labels_move`` seeds it), so a playout is a game
 the hint's own advice would play on that stock order (tests/test_hopscotch_advice.py,
@@ -20,7 +20,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from types import ModuleType
 
-from .hopscotch import PLAYOUT_SEARCH, PLAYOUTS, State, from_native, native_state
+from .hopscotch import PLAYOUT_SEARCH, PLAYOUTS, State
+from .hopscotch_rollout import from_native, native_state
 
 CHANCE_PLAYOUTS = 10
 """Games of the advice played out for the chance the hint and the page show: at a

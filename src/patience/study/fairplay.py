@@ -26,7 +26,7 @@ from .stats import Summary, summarise
 from .work import FairRow, FairTask
 
 HOPSCOTCH = Settings(samples=0, method="labels")
-"""Hopscotch's bot: the hint's own advice (``hopscotch.labels_move``: rollouts of the
+"""Hopscotch's bot: the hint's own advice (``hopscotch_rollout.labels_move``: rollouts of the
 labels policy, ``PLAYOUTS`` a reserve, seed 0 whatever the deal, the proven line once
 nothing is unseen), without the chance beside it (``samples`` 0: no playouts of it)."""
 

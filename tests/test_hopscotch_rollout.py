@@ -1,4 +1,4 @@
-"""Hopscotch's advice by rollouts of the labels policy (``fair/hopscotch.py``,
+"""Hopscotch's advice by rollouts of the labels policy (``fair/hopscotch_rollout.py``,
 ``rollout``; the playouts in ``_hopscotch.c``): the native playouts are the policy's
 own, the advice depends only on the view, the history and the seed, and it wins deals
 the labels policy alone loses (docs/fair-play.md, "Hopscotch by rollouts")."""

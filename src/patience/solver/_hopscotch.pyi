@@ -83,7 +83,7 @@ def advice_game(
     seed: int,
     search: int,
 ) -> tuple[bool, bytes]:
-    """The game's advice (``fair/hopscotch.py``'s ``rollout``: ``inner`` playouts of the
+    """The game's advice (``fair/hopscotch_rollout.py``'s ``rollout``: ``inner`` playouts of the
     labels policy a reserve, a decision seeded by ``seed`` plus the cards left in the
     stock, each playout's rescue given ``search`` tries) played from the policy's state on
     one stock order (ranks, its top last), with the GIL released: won, and each card's

@@ -1,4 +1,4 @@
-/* Hopscotch's fair advice (``fair/hopscotch.py``'s ``rollout``) at native speed: the whole
+/* Hopscotch's fair advice (``fair/hopscotch_rollout.py``'s ``rollout``) at native speed: the whole
  * decision loop of a game in C, for the advice's own chance (its playouts from a position
  * over stock orders of the unseen ranks) and for benches that play thousands of games.
  *

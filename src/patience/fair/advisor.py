@@ -375,7 +375,7 @@ def advise(
     )
     scored, onwards = _scored(position, knowledge, settings, draws, plans, clock)
     if settings.playouts and draws and not clock.hit:
-        scored = _ranked(position, knowledge, draws, scored, avoid, settings.playouts, clock)
+        scored = _ranked(position, root, draws, scored, avoid, settings.playouts, clock)
     if not scored:
         move = greedy_move(position, avoid)
         root = root.cut_short(clock.hit)
@@ -443,7 +443,7 @@ def _scored(
 
 def _ranked(
     position: Position,
-    knowledge: Knowledge,
+    root: Estimate,
     draws: list[Draw],
     scored: list[tuple[Plan, Estimate]],
     avoid: Collection[Hashable],
@@ -452,12 +452,10 @@ def _ranked(
 ) -> list[tuple[Plan, Estimate]]:
     """``scored`` with the plans of the most arrangements won ranked by the greedy
     player's playouts after each on the same arrangements (``plans.progress``); with
-    none won by any plan, every legal move so, each with the position's own estimate."""
+    none won by any plan, every legal move so, each with the position's own estimate
+    (``root``: its arrangements' verdicts)."""
     arrangements = [s for s, _, _ in draws]
     if not scored or not scored[0][1].won:
-        root = Estimate()
-        for _, verdict, _ in draws:
-            root = root.add(verdict)
         scored = [(plan, root) for plan in single_moves(position, avoid).values()]
     top = [pe for pe in scored if pe[1].won == scored[0][1].won] if scored else []
     if len(top) < 2 or top[0][1].won >= few:

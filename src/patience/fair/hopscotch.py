@@ -158,6 +158,13 @@ class State:
     def copy(self) -> State:
         return State(list(self.cnt), [list(p) for p in self.piles])
 
+    def clone(self) -> State:
+        """A copy that keeps ``last`` too (``copy``'s starts at 0), so that it settles
+        as this state would."""
+        c = self.copy()
+        c.last = self.last
+        return c
+
     def claimed(self) -> set[Event]:
         return {(c[1], c[2]) for p in self.piles for c in p}
 

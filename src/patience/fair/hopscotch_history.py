@@ -47,14 +47,14 @@ def replayed(position: Position, history: Collection[Hashable]) -> State:
     for cut in range(len(key), max(len(key) - RESUME, 1), -1):
         cached = _REPLAYS.get(key[:cut])
         if cached is not None:
-            s, done = _copied(cached), cut
+            s, done = cached.clone(), cut
             break
     for a, b in zip(path[done - 1 :], path[done:], strict=False):
         if not _step(s, a, b):
             return view_state(position)  # not a game of this history: read the view
     if len(_REPLAYS) >= REPLAYS:
         _REPLAYS.clear()
-    _REPLAYS[key] = _copied(s)
+    _REPLAYS[key] = s.clone()
     return s
 
 
@@ -63,12 +63,6 @@ REPLAYS = 4096
 RESUME = 8
 """How many steps back ``replayed`` looks for a state it kept."""
 _REPLAYS: dict[tuple[Seen, ...], State] = {}
-
-
-def _copied(s: State) -> State:
-    c = s.copy()
-    c.last = s.last
-    return c
 
 
 def _step(s: State, a: Seen, b: Seen) -> bool:

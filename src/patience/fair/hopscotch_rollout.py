@@ -64,8 +64,7 @@ def playout(s: State, waste: int | None, stock: list[int], left: list[int]) -> b
 
 def _playout(s: State, waste: int | None, stock: list[int], left: list[int]) -> bool:
     """``playout`` in Python."""
-    s, last = s.copy(), s.last
-    s.last = last
+    s = s.clone()
     while s.settle_move() is not None:
         pass
     left = list(left)

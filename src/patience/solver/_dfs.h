@@ -134,10 +134,9 @@ static void canon_key(Search *S, uint64_t *a, uint64_t *b) {
     for (int i = 0; i < 7; i++) {
         if (!(want[i] & tops)) continue;
         int k = s->down[i] + 1, o = 0;
-        for (;; k++) { /* the first card that lies on its other parent */
-            int c = pile[i][k], p = pile[i][k - 1];
-            o = s->pa[c] ^ s->pb[c] ^ p;
-            if ((p == s->pa[c] || p == s->pb[c]) && o < p && tops >> o & 1) break;
+        for (;; k++) { /* the first card whose twin parent is a pile's top */
+            o = twin_of(s, pile[i][k], pile[i][k - 1]);
+            if (o >= 0 && tops >> o & 1) break;
         }
         int j = 0;
         while (!len[j] || pile[j][len[j] - 1] != o) j++;

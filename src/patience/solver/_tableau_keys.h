@@ -29,14 +29,21 @@ __attribute__((unused)) static void add_pile(const State *s, int i, int n, uint6
     add_cards(s->tab[i], n, s->down[i], a, b);
 }
 
+/* The parent card ``c`` would lie on in its arrangement (canon_key), lying on ``p``:
+ * its other parent, where that one is the lower-numbered; -1 where it stays (on the
+ * lower one already, or on a card it is not built on: a position given by hand). */
+static inline int twin_of(const State *s, int c, int p) {
+    int o = s->pa[c] ^ s->pb[c] ^ p;
+    return (p == s->pa[c] || p == s->pb[c]) && o < p ? o : -1;
+}
+
 /* The parents that the face-up cards of a pile of ``n`` cards (``down`` face down)
  * would lie on in their arrangement (canon_key), a bit per card. */
 static uint64_t twins_wanted(const State *s, const uint8_t *pile, int n, int down) {
     uint64_t w = 0;
     for (int k = down + 1; k < n; k++) {
-        int c = pile[k], p = pile[k - 1], o = s->pa[c] ^ s->pb[c] ^ p;
-        /* A card not built on the one below it (a position given by hand) has no twin. */
-        if ((p == s->pa[c] || p == s->pb[c]) && o < p) w |= 1ULL << o;
+        int o = twin_of(s, pile[k], pile[k - 1]);
+        if (o >= 0) w |= 1ULL << o;
     }
     return w;
 }

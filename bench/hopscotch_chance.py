@@ -49,11 +49,10 @@ from patience.fair.hopscotch_advice import (
     advice_game,
     advice_until,
     advice_wins,
-    posterior_mean,
     prior,
 )
 from patience.games import get_game
-from patience.proportion import wilson
+from patience.proportion import posterior_mean, wilson
 
 Chance = Callable[[int, str], float]
 """A chance from a decision's cards left and playouts (``shown``, ``raw``)."""

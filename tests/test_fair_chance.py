@@ -17,8 +17,6 @@ from patience.fair.hopscotch_advice import (
     advice_game,
     advice_until,
     advice_wins,
-    posterior_interval,
-    posterior_mean,
     prior,
 )
 from patience.fair.hopscotch_rollout import playout
@@ -26,6 +24,7 @@ from patience.fair_assist import SEED, chance_of, chance_text, fair_hint
 from patience.games import get_game
 from patience.moves import Move
 from patience.position import Position
+from patience.proportion import posterior_interval, posterior_mean
 
 FEW = Settings(samples=3, budget=1e9)
 """Playouts bounded in number, never cut by the clock."""

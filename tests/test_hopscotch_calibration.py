@@ -16,13 +16,15 @@ from bench_scripts import load_bench
 from patience.fair.hopscotch_advice import (
     CHANCE_PLAYOUTS,
     PRIOR,
+    prior,
+)
+from patience.proportion import (
     beta_cdf,
     beta_quantile,
     posterior_interval,
     posterior_mean,
-    prior,
+    wilson,
 )
-from patience.proportion import wilson
 from patience.solver.hopscotch import native
 
 RESULTS = Path(__file__).resolve().parent.parent / "results"

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..proportion import wilson
-from .hopscotch_advice import posterior_interval, posterior_mean
+from ..proportion import posterior_interval, posterior_mean, wilson
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,8 +76,7 @@ def test_perft(game: str, options: dict[str, str], deal: int) -> None:
             if got.get(m) != want.get(m)
         ]
         pytest.fail(
-            f"perft {key}@{depth}: {sum(got.values())} != {sum(want.values())}\n"
-            + "\n".join(lines)
+            f"perft {key}@{depth}: {sum(got.values())} != {sum(want.values())}\n" + "\n".join(lines)
         )
 
 

@@ -145,12 +145,12 @@ static void release(Search *S) {
     free(S->done);
     free(S->kids);
     free(S->kkeys);
-    entries_free(S->tnew.e, S->tnew.cap);
-    entries_free(S->told.e, S->told.cap);
+    table_free(&S->tnew);
+    table_free(&S->told);
     if (S->kept) {
         if (S->memo.e) *S->kept = S->memo; /* handed on to the solve's next search */
     } else
-        entries_free(S->memo.e, S->memo.cap);
+        table_free(&S->memo);
     free(S->path);
 }
 
@@ -162,7 +162,7 @@ static void release(Search *S) {
 static void kept_free(PyObject *capsule) {
     Table *t = PyCapsule_GetPointer(capsule, KEPT_MEMO);
     if (!t) return;
-    entries_free(t->e, t->cap);
+    table_free(t);
     free(t);
 }
 
@@ -176,7 +176,7 @@ static PyObject *py_memo(PyObject *self, PyObject *unused) {
     }
     PyObject *capsule = PyCapsule_New(t, KEPT_MEMO, kept_free);
     if (!capsule) {
-        entries_free(t->e, t->cap);
+        table_free(t);
         free(t);
     }
     return capsule;

@@ -30,8 +30,10 @@ __attribute__((unused)) static void add_pile(const State *s, int i, int n, uint6
 }
 
 /* The parents that the face-up cards of a pile of ``n`` cards (``down`` face down)
- * would lie on in their arrangement (canon_key), a bit per card. */
-static uint64_t twins_wanted(const State *s, const uint8_t *pile, int n, int down) {
+ * would lie on in their arrangement (canon_key), a bit per card: State.twin, and canon_key's
+ * bits, as a walk finds them (CHECK_KEYS builds compare). */
+__attribute__((unused)) static uint64_t twins_wanted(const State *s, const uint8_t *pile, int n,
+                                                     int down) {
     uint64_t w = 0;
     for (int k = down + 1; k < n; k++) {
         int o = twin_of(s, pile[k], pile[k - 1]);

@@ -69,7 +69,7 @@ static int table_init(Table *t, size_t cap) {
     return t->e != NULL;
 }
 
-static void table_free(Table *t) {
+__attribute__((unused)) static void table_free(Table *t) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (t->res) {
         munmap(t->e, t->res * sizeof(Entry));
@@ -119,14 +119,14 @@ static int table_grow(Table *t) {
  * (clear_page_erms) on the virtual machine measured. */
 
 /* The capacity table_put's doublings of a table of ``cap`` end at under ``limit``. */
-static size_t table_cap_for(size_t cap, size_t limit) {
+__attribute__((unused)) static size_t table_cap_for(size_t cap, size_t limit) {
     while (cap * 3 < limit * 4) cap *= 2;
     return cap;
 }
 
 /* Move ``t`` into a reserved mapping of ``res`` entries, at twice its capacity; 0 (t
  * unchanged) when the mapping fails. */
-static int table_reserve(Table *t, size_t res) {
+__attribute__((unused)) static int table_reserve(Table *t, size_t res) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MAP_NORESERVE)
     size_t size = res * sizeof(Entry);
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
@@ -156,7 +156,7 @@ static int table_reserve(Table *t, size_t res) {
  * there, or wraps to slot 0 on and finds one by where the walk is, every slot before
  * it taken out already. So every probe path holds only entries put in, as in a table
  * built afresh; 0 when out of memory (t unchanged). */
-static int table_grow_in_place(Table *t) {
+__attribute__((unused)) static int table_grow_in_place(Table *t) {
     size_t c = t->cap, z = 0;
     Entry *e = t->e, *aside = NULL;
     while (e[z].b) z++; /* at most three quarters full: one is free */
@@ -184,10 +184,14 @@ static int table_grow_in_place(Table *t) {
     return 1;
 }
 
+/* Whether table_put's tables grow in place (_tableau.grow_in_place(), for the test
+ * that both ways search alike). */
+__attribute__((unused)) static int TABLE_IN_PLACE = 1;
+
 /* Double ``t``, which may grow up to ``limit`` entries: in place once big. */
-static int table_double(Table *t, size_t limit) {
+__attribute__((unused)) static int table_double(Table *t, size_t limit) {
     if (t->res >= 2 * t->cap) return table_grow_in_place(t);
-    if (!t->res && 2 * t->cap * sizeof(Entry) >= HUGE_PAGE) {
+    if (TABLE_IN_PLACE && !t->res && 2 * t->cap * sizeof(Entry) >= HUGE_PAGE) {
         size_t res = table_cap_for(2 * t->cap, limit);
         if (res >= 4 * t->cap && table_reserve(t, res)) return 1;
     }

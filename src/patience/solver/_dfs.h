@@ -381,6 +381,11 @@ static int key_children(Search *S, size_t from, size_t end, int left) {
 static int visit(Search *S, size_t n, int left, size_t *base) {
     const Child *ch = &S->kids[n];
     KidKey kk = S->kkeys[n];
+    if (n + 1 < S->nkids && S->kkeys[n + 1].keyed) { /* fetched again: if this child is */
+        const NodeKey *k = &S->kkeys[n + 1].key; /* known, its sibling's turn is next */
+        prefetch(S, k->a);
+        if (k->tagged) prefetch(S, k->a0);
+    }
     if (kk.keyed && known(S, &kk.key)) return LOST;
     int ok = 1;
     for (int k = 0; k < ch->nprims && ok; k++) ok = apply(S, ch->prims[k]);

@@ -306,3 +306,27 @@ def test_klondikes_passes_go_three_discrepancies_apart() -> None:
     run(replace(schedule, plain=4), Budget.until(clock.now() + 60), runner)
     assert [s.limit for s in seen if not s.looser][:4] == [2, 5, 8, 11]
     assert [s.limit for s in seen if s.looser][:4] == [2, 5, 8, 11]
+
+
+def test_tables_grown_in_place_change_no_search() -> None:
+    """The transposition tables, once big, grow in place (``table_grow_in_place`` in
+    ``_table.h``: each doubling rehashed within one reserved mapping) and search exactly
+    what tables grown each into a new one do: the same verdict, line and states, in
+    searches long enough for the tables to double in place several times and to forget
+    their older half (the states they lose would be searched again)."""
+    native = alternating.native
+    assert native is not None
+    runs = []
+    for mode, deal, limit in (("unlimited", 50284, 14), ("three", 10513, 11)):  # 147k, 397k
+        p = new_game("klondike", deal, {"mode": mode})
+        args = (*alternating.native_position(p), 0, 3 if mode == "three" else 1, -1, True)
+        runs += [(*args, limit, 60.0, -1, table, None) for table in (300_000, 1 << 22)]
+    was = native.grow_in_place(True)
+    try:
+        grown = [native.search(*a) for a in runs]
+        native.grow_in_place(False)
+        fresh = [native.search(*a) for a in runs]
+    finally:
+        native.grow_in_place(was)
+    assert grown == fresh
+    assert all(n > 100_000 for _, _, n in grown), [n for _, _, n in grown]

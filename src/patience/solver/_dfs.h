@@ -134,9 +134,12 @@ static void canon_key(Search *S, uint64_t *a, uint64_t *b) {
     for (int i = 0; i < 7; i++) {
         if (!(want[i] & tops)) continue;
         int k = s->down[i] + 1, o = 0;
+        uint64_t below = 0, run = 0; /* the twin bits of the cards below k, and above */
         for (;; k++) { /* the first card whose twin parent is a pile's top */
             o = twin_of(s, pile[i][k], pile[i][k - 1]);
-            if (o >= 0 && tops >> o & 1) break;
+            if (o < 0) continue;
+            if (tops >> o & 1) break;
+            below |= 1ULL << o;
         }
         int j = 0;
         while (!len[j] || pile[j][len[j] - 1] != o) j++;
@@ -154,13 +157,22 @@ static void canon_key(Search *S, uint64_t *a, uint64_t *b) {
             ys[i] -= RB[q][c];
             xs[j] += RA[to][c];
             ys[j] += RB[to][c];
+            int u = q > k ? twin_of(s, c, t[i][q - 1]) : -1;
+            if (u >= 0) run |= 1ULL << u;
         }
         memcpy(&t[j][len[j]], &t[i][k], (size_t)(len[i] - k));
         len[j] += len[i] - k;
         len[i] = k;
         tops = (tops & ~(1ULL << o)) | 1ULL << p;
-        want[i] = twins_wanted(s, t[i], len[i], s->down[i]);
-        want[j] = twins_wanted(s, t[j], len[j], s->down[j]);
+        /* The run's first card lies on its lower parent now: no bit; the rest keep
+         * theirs (twins_wanted of both piles, without their walks). */
+        want[i] = below;
+        want[j] |= run;
+#ifdef CHECK_KEYS
+        if (want[i] != twins_wanted(s, t[i], len[i], s->down[i]) ||
+            want[j] != twins_wanted(s, t[j], len[j], s->down[j]))
+            abort();
+#endif
         i = -1; /* from the first pile again */
     }
     for (int i = 0; i < 7; i++) {
@@ -369,6 +381,11 @@ static int key_children(Search *S, size_t from, size_t end, int left) {
 static int visit(Search *S, size_t n, int left, size_t *base) {
     const Child *ch = &S->kids[n];
     KidKey kk = S->kkeys[n];
+    if (n + 1 < S->nkids && S->kkeys[n + 1].keyed) { /* fetched again: if this child is */
+        const NodeKey *k = &S->kkeys[n + 1].key; /* known, its sibling's turn is next */
+        prefetch(S, k->a);
+        if (k->tagged) prefetch(S, k->a0);
+    }
     if (kk.keyed && known(S, &kk.key)) return LOST;
     int ok = 1;
     for (int k = 0; k < ch->nprims && ok; k++) ok = apply(S, ch->prims[k]);

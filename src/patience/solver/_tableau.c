@@ -29,7 +29,7 @@
  * and _bd_classes.h (Baker's Dozen searched by classes of states), _klondike.h,
  * _lady_jane.h (each game's safe moves and children), _dfs.h (each game's Rules, the
  * functions a search is given for its game here, and the search), _best.h (the
- * best-first search, for Baker's Dozen).
+ * best-first search, for Baker's Dozen), _tableau_io.h (piles read, lines written).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -70,87 +70,18 @@ static uint64_t ZA[52], ZB[52];
 
 /* ------------------------------------------------------ Python glue */
 
-static int fill_pile(PyObject *obj, uint8_t *out, int *n, int cap) {
-    Py_buffer v;
-    if (PyObject_GetBuffer(obj, &v, PyBUF_SIMPLE) < 0) return 0;
-    if (v.len > cap) {
-        PyBuffer_Release(&v);
-        PyErr_SetString(PyExc_ValueError, "pile too long");
-        return 0;
-    }
-    memcpy(out, v.buf, (size_t)v.len);
-    *n = (int)v.len;
-    PyBuffer_Release(&v);
-    for (int k = 0; k < *n; k++)
-        if (out[k] > 51) {
-            PyErr_SetString(PyExc_ValueError, "card out of range");
-            return 0;
-        }
-    return 1;
-}
-
-static PyObject *line_of(Search *S) {
-    PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    char buf[32];
-    for (size_t k = 0; k < S->ndone; k++) {
-        Done *d = &S->done[k];
-        Prim p = d->p;
-        if (p.kind == P_WT || p.kind == P_WF)
-            for (int n = 0; n < p.deals; n++) {
-                PyObject *u = PyUnicode_FromString("deal");
-                if (!u || PyList_Append(out, u) < 0) {
-                    Py_XDECREF(u);
-                    Py_DECREF(out);
-                    return NULL;
-                }
-                Py_DECREF(u);
-            }
-        switch (p.kind) {
-        case P_TT:
-            if (p.c > 1)
-                snprintf(buf, sizeof buf, "t%d>t%d/%d", p.a + 1, p.b + 1, p.c);
-            else
-                snprintf(buf, sizeof buf, "t%d>t%d", p.a + 1, p.b + 1);
-            break;
-        case P_TF: snprintf(buf, sizeof buf, "t%d>f%d", p.a + 1, d->f + 1); break;
-        case P_WT: snprintf(buf, sizeof buf, "w>t%d", p.b + 1); break;
-        case P_WF: snprintf(buf, sizeof buf, "w>f%d", d->f + 1); break;
-        case P_FT: snprintf(buf, sizeof buf, "f%d>t%d", d->f + 1, p.b + 1); break;
-        case P_DEAL: snprintf(buf, sizeof buf, "deal"); break;
-        default: {
-            char src[8];
-            if (p.a < 7)
-                snprintf(src, sizeof src, "r%d", p.a + 1);
-            else
-                snprintf(src, sizeof src, "%s", p.a == 7 ? "w" : "s");
-            if (p.kind == P_XT)
-                snprintf(buf, sizeof buf, "%s>t%d", src, p.b + 1);
-            else
-                snprintf(buf, sizeof buf, "%s>f%d", src, d->f + 1);
-        }
-        }
-        PyObject *u = PyUnicode_FromString(buf);
-        if (!u || PyList_Append(out, u) < 0) {
-            Py_XDECREF(u);
-            Py_DECREF(out);
-            return NULL;
-        }
-        Py_DECREF(u);
-    }
-    return out;
-}
+#include "_tableau_io.h"
 
 static void release(Search *S) {
     free(S->done);
     free(S->kids);
     free(S->kkeys);
-    entries_free(S->tnew.e, S->tnew.cap);
-    entries_free(S->told.e, S->told.cap);
+    table_free(&S->tnew);
+    table_free(&S->told);
     if (S->kept) {
         if (S->memo.e) *S->kept = S->memo; /* handed on to the solve's next search */
     } else
-        entries_free(S->memo.e, S->memo.cap);
+        table_free(&S->memo);
     free(S->path);
 }
 
@@ -162,7 +93,7 @@ static void release(Search *S) {
 static void kept_free(PyObject *capsule) {
     Table *t = PyCapsule_GetPointer(capsule, KEPT_MEMO);
     if (!t) return;
-    entries_free(t->e, t->cap);
+    table_free(t);
     free(t);
 }
 
@@ -176,7 +107,7 @@ static PyObject *py_memo(PyObject *self, PyObject *unused) {
     }
     PyObject *capsule = PyCapsule_New(t, KEPT_MEMO, kept_free);
     if (!capsule) {
-        entries_free(t->e, t->cap);
+        table_free(t);
         free(t);
     }
     return capsule;
@@ -494,6 +425,15 @@ static PyObject *py_key_ahead(PyObject *self, PyObject *arg) {
     return PyLong_FromSize_t(was);
 }
 
+static PyObject *py_grow_in_place(PyObject *self, PyObject *arg) {
+    (void)self;
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return NULL;
+    int was = TABLE_IN_PLACE;
+    TABLE_IN_PLACE = on;
+    return PyBool_FromLong(was);
+}
+
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
      "search(stock, waste, foundations, tableau, down, redeals, draw, limit, prune,"
@@ -508,6 +448,9 @@ static PyMethodDef methods[] = {
     {"key_ahead", py_key_ahead, METH_O,
      "key_ahead(entries) -> the size before: the table's size from which the search keys a"
      " node's children ahead (0: always), which changes its speed, never its states."},
+    {"grow_in_place", py_grow_in_place, METH_O,
+     "grow_in_place(on) -> whether it was on: the tables, once big, grow in place (or each"
+     " into a new one), which changes their memory, never the search."},
     {"memo", py_memo, METH_NOARGS,
      "memo() -> a memo of relaxed verdicts for search(memo=...), freed with it."},
     {"lady_jane", (PyCFunction)(void (*)(void))py_lady_jane, METH_VARARGS | METH_KEYWORDS,

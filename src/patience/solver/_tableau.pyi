@@ -76,5 +76,10 @@ def key_ahead(entries: int) -> int:
     """The table's size from which a search keys a node's children ahead (0: always),
     which changes its speed, never its states; returns the size before."""
 
+def grow_in_place(on: bool) -> bool:
+    """Whether the search's tables, once big, grow in place within one reserved mapping
+    (or each into a new table twice the size), which changes their memory, never the
+    search; returns the setting before."""
+
 def use_cpu_clock(on: bool) -> None:
     """This thread's deadlines on its CPU time (``on``) or on the wall clock (``clock.py``)."""

@@ -29,17 +29,11 @@ __attribute__((unused)) static void add_pile(const State *s, int i, int n, uint6
     add_cards(s->tab[i], n, s->down[i], a, b);
 }
 
-/* The parent card ``c`` would lie on in its arrangement (canon_key), lying on ``p``:
- * its other parent, where that one is the lower-numbered; -1 where it stays (on the
- * lower one already, or on a card it is not built on: a position given by hand). */
-static inline int twin_of(const State *s, int c, int p) {
-    int o = s->pa[c] ^ s->pb[c] ^ p;
-    return (p == s->pa[c] || p == s->pb[c]) && o < p ? o : -1;
-}
-
 /* The parents that the face-up cards of a pile of ``n`` cards (``down`` face down)
- * would lie on in their arrangement (canon_key), a bit per card. */
-static uint64_t twins_wanted(const State *s, const uint8_t *pile, int n, int down) {
+ * would lie on in their arrangement (canon_key), a bit per card: State.twin, and canon_key's
+ * bits, as a walk finds them (CHECK_KEYS builds compare). */
+__attribute__((unused)) static uint64_t twins_wanted(const State *s, const uint8_t *pile, int n,
+                                                     int down) {
     uint64_t w = 0;
     for (int k = down + 1; k < n; k++) {
         int o = twin_of(s, pile[k], pile[k - 1]);
@@ -69,9 +63,9 @@ static void refresh_piles(State *s) {
             } else {
                 pile_part(0, 0, 0, d, &s->lpa[i], &s->lpb[i]);
             }
-            if (s->npiles == 7) s->twin[i] = twins_wanted(s, s->tab[i], n, d);
         }
 #ifdef CHECK_KEYS
+        if (s->twin[i] != twins_wanted(s, s->tab[i], s->len[i], s->down[i])) abort();
         uint64_t ca = 0, cb = 0, la = 0, lb = 0, za = 0, zb = 0;
         add_pile(s, i, s->len[i], &ca, &cb);
         add_pile(s, i, s->len[i] ? s->down[i] + 1 : 0, &la, &lb);

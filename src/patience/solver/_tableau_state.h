@@ -28,7 +28,8 @@ typedef struct {
      * the pile changes: ``dirty`` has a bit per pile that apply or undo_to changed. */
     uint64_t pha[13], phb[13], lpa[13], lpb[13];
     /* Klondike, Lady Jane: the parents that a face-up card of the pile, lying on its
-     * other parent, would lie on in its arrangement (canon_key), a bit per card */
+     * other parent, would lie on in its arrangement (canon_key), a bit per card, kept as
+     * the cards move (sum_push, sum_pop, sums_move; twin_bit) */
     uint64_t twin[13];
     unsigned dirty;
     /* The sums that add_cards would make afresh, kept as the cards move (sum_push,
@@ -39,16 +40,52 @@ typedef struct {
     uint64_t sa[13], sb[13], fa[13], fb[13], za, zb;
 } State;
 
-/* Card ``c`` put on pile ``i``'s top, or the top taken off, in the pile's sums. */
+/* The parent card ``c`` would lie on in its arrangement (canon_key), lying on ``p``:
+ * its other parent, where that one is the lower-numbered; -1 where it stays (on the
+ * lower one already, or on a card it is not built on: a position given by hand). */
+static inline int twin_of(const State *s, int c, int p) {
+    int o = s->pa[c] ^ s->pb[c] ^ p;
+    return (p == s->pa[c] || p == s->pb[c]) && o < p ? o : -1;
+}
+
+/* Card ``c``'s bit in State.twin, lying at place ``k`` of a pile with ``down`` cards
+ * face down, on ``p``: the parent twin_of names, where ``p`` is face up. No two cards
+ * of a tableau give one bit (the card that gives o lies on o's twin, which holds
+ * one card), so a card taken off takes its bit with it. */
+static inline uint64_t twin_bit(const State *s, int c, int p, int k, int down) {
+    int o = k > down ? twin_of(s, c, p) : -1;
+    return o >= 0 ? 1ULL << o : 0;
+}
+
+/* Card ``c`` put on pile ``i``'s top, or the top taken off, in the pile's sums and
+ * its twin bits. */
 static inline void sum_push(State *s, int i, int c) {
-    s->sa[i] += RA[s->len[i]][c];
-    s->sb[i] += RB[s->len[i]][c];
+    int k = s->len[i];
+    s->sa[i] += RA[k][c];
+    s->sb[i] += RB[k][c];
+    if (k) s->twin[i] |= twin_bit(s, c, s->tab[i][k - 1], k, s->down[i]);
 }
 
 static inline void sum_pop(State *s, int i) {
     int k = s->len[i] - 1, c = s->tab[i][k];
     s->sa[i] -= RA[k][c];
     s->sb[i] -= RB[k][c];
+    if (k) s->twin[i] &= ~twin_bit(s, c, s->tab[i][k - 1], k, s->down[i]);
+}
+
+/* ``n`` cards from the top of pile ``src`` put on pile ``dst``, in the piles' sums and
+ * twin bits (the cards not yet moved). */
+static inline void sums_move(State *s, int src, int dst, int n) {
+    const uint8_t *from = s->tab[src], *onto = s->tab[dst];
+    for (int t = 0; t < n; t++) {
+        int k = s->len[src] - n + t, c = from[k], to = s->len[dst] + t;
+        s->sa[src] -= RA[k][c];
+        s->sb[src] -= RB[k][c];
+        s->sa[dst] += RA[to][c];
+        s->sb[dst] += RB[to][c];
+        if (k) s->twin[src] &= ~twin_bit(s, c, from[k - 1], k, s->down[src]);
+        if (to) s->twin[dst] |= twin_bit(s, c, t ? from[k - 1] : onto[to - 1], to, s->down[dst]);
+    }
 }
 
 /* Every sum of the state made afresh (after the state is filled). */
@@ -60,10 +97,12 @@ static void sums_init(State *s) {
     }
     for (int i = 0; i < s->npiles; i++) {
         s->sa[i] = s->sb[i] = s->fa[i] = s->fb[i] = 0;
+        s->twin[i] = 0;
         for (int k = 0; k < s->len[i]; k++) {
             int c = s->tab[i][k];
             s->sa[i] += RA[k][c];
             s->sb[i] += RB[k][c];
+            if (k) s->twin[i] |= twin_bit(s, c, s->tab[i][k - 1], k, s->down[i]);
             if (k < s->down[i]) {
                 s->fa[i] += RA[k][c];
                 s->fb[i] += RB[k][c];
@@ -278,13 +317,7 @@ static int apply(Search *S, Prim p) {
     case P_TT: {
         int n = p.c, src = p.a, dst = p.b;
         s->dirty |= 1u << src | 1u << dst;
-        for (int t = 0; t < n; t++) {
-            int k = s->len[src] - n + t, c = s->tab[src][k], to = s->len[dst] + t;
-            s->sa[src] -= RA[k][c];
-            s->sb[src] -= RB[k][c];
-            s->sa[dst] += RA[to][c];
-            s->sb[dst] += RB[to][c];
-        }
+        sums_move(s, src, dst, n);
         memcpy(&s->tab[dst][s->len[dst]], &s->tab[src][s->len[src] - n], (size_t)n);
         s->len[dst] += n;
         s->len[src] -= n;
@@ -387,13 +420,7 @@ static void undo_to(Search *S, size_t mark) {
         switch (p.kind) {
         case P_TT:
             if (d->flipped) unflip(s, p.a);
-            for (int t = 0; t < p.c; t++) {
-                int k = s->len[p.b] - p.c + t, c = s->tab[p.b][k], to = s->len[p.a] + t;
-                s->sa[p.b] -= RA[k][c];
-                s->sb[p.b] -= RB[k][c];
-                s->sa[p.a] += RA[to][c];
-                s->sb[p.a] += RB[to][c];
-            }
+            sums_move(s, p.b, p.a, p.c);
             memcpy(&s->tab[p.a][s->len[p.a]], &s->tab[p.b][s->len[p.b] - p.c], p.c);
             s->len[p.a] += p.c;
             s->len[p.b] -= p.c;

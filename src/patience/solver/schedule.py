@@ -52,7 +52,8 @@ class Schedule:
     ``restarts``; shuffled restarts until ``shuffled``; the search by classes until
     ``classes``; then the exhaustive search until the end. With ``looser`` set, the
     passes stop at ``looser_from`` of the time (or ``passes``, if sooner) for the proof of the
-    same position under looser rules: passes under them until ``looser_passes``, then
+    same position under looser rules (after the real rules' exhaustive search capped at
+    ``exhaustive_probe`` states, if set): passes under them until ``looser_passes``, then
     their exhaustive search until ``looser``; only a ``lost`` counts (a search whose
     runner knows such rules: the native Klondike)."""
 

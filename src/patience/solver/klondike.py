@@ -138,17 +138,19 @@ class KlondikeAdapter(Adapter):
             # passes, then a looser proof of 0.12 s); its passes go on after the proof
             # (docs/solver-log.md, session 36). Draw 3's passes end at 0.02 since the relaxed
             # games run on sets of cards (session 37): 60001..60100 at 30 s, the same
-            # verdicts, no win later. Its passes under the looser rules stay until 0.1:
-            # ending them at 0.03 saved about 2 s on each deal that goes on to the looser
-            # proof, but left three 4258 undecided at 60 s, which the committed study
-            # (results/) has lost in 51 s; until 0.1 it is lost in 47 s, so the study's
-            # verdicts can be solved again within their own time.
+            # verdicts, no win later. Session 39 (the schedule): draw 3's passes under the
+            # looser rules end at 0.05, not 0.1 (a loss under them paid 3 s of 30 first:
+            # 101 lost in 3.2 s, not 4.6), its looser proof at 0.9 (4275, lost under
+            # them in 25 s alone, lost in 25 s, not undecided at 30), and an exhaustive
+            # search capped at 2^18 states before that proof (8498: 200,076 states of its
+            # own, 25 million under the looser rules; lost in 0.5 s, not 24).
             three = self.draw == 3
             self.schedule = Schedule(
                 passes=0.02 if three else 0.05,
-                looser=0.8,
-                looser_passes=0.1,
+                looser=0.9 if three else 0.8,
+                looser_passes=0.05 if three else 0.1,
                 looser_from=0.01 if three else 0.1,
+                exhaustive_probe=1 << 18 if three else 0,
                 widen=WIDEN,
                 step=STEP,
             )

@@ -52,7 +52,8 @@ class Schedule:
     ``restarts``; shuffled restarts until ``shuffled``; the search by classes until
     ``classes``; then the exhaustive search until the end. With ``looser`` set, the
     passes stop at ``looser_from`` of the time (or ``passes``, if sooner) for the proof of the
-    same position under looser rules: passes under them until ``looser_passes``, then
+    same position under looser rules (after the real rules' exhaustive search capped at
+    ``exhaustive_probe`` states, if set): passes under them until ``looser_passes``, then
     their exhaustive search until ``looser``; only a ``lost`` counts (a search whose
     runner knows such rules: the native Klondike)."""
 
@@ -103,6 +104,9 @@ class Schedule:
     looser_from: float = 0.1
     """With ``looser``: the share of the time (at most ``passes``) after which the passes
     stop for the proof under looser rules; they go on after it, until ``passes``."""
+    exhaustive_probe: int = 0
+    """With ``looser``: the states of an exhaustive search under the real rules, capped,
+    before the looser proof (0: none)."""
     best: float = 0.0
     """The share of the time by which the best-first searches (``best.py``) end: one per
     estimate of the adapter, one after another, each until its equal part (0: none)."""
@@ -324,6 +328,11 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         verdict, moves = stage(Stage(min(until, budget.deadline), estimate=which))
     if schedule.looser:
         passes(min(lds_end, budget.at(schedule.looser_from)))
+        if schedule.exhaustive_probe and verdict == Verdict.UNKNOWN and not budget.spent():
+            # The real rules' exhaustive search, capped: a proof too small for the
+            # looser proof's time to be worth spending first.
+            probe = Stage(budget.deadline, cap=schedule.exhaustive_probe)
+            verdict, moves = stage(probe)
         if verdict == Verdict.UNKNOWN and not budget.spent():
             verdict = looser()
     passes(lds_end)

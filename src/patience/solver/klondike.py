@@ -101,49 +101,24 @@ class KlondikeAdapter(Adapter):
         assert isinstance(game, Klondike)
         self.draw = game.draw
         self.limit = game.max_redeals
+        # Each mode's stages, tuned on CPU time at 30 and 60 s a deal; the measurements
+        # behind every share are in docs/solver-log.md (sessions 29, 30, 36, 37 and 39).
         if self.limit == 0:
-            # With no redeal most deals are lost, and only the exhaustive search proves
-            # a loss: the passes end at 0.03 of the time (1.8 s of 60), then the looser
-            # game's proof runs (until 0.4), then the exhaustive search. Deals 1..200 at
-            # 60 s: the same verdicts, 229 CPU s in all instead of 509 with passes until
-            # 0.15 (docs/solver-log.md, "The passes made short").
+            # No redeal: most deals are lost, and only an exhaustive search proves it;
+            # short passes, then the looser game's proof until 0.4, then the search.
             self.schedule = Schedule(passes=0.03, looser=0.4, widen=WIDEN, step=STEP)
         elif (self.draw, self.limit) == (1, None):
-            # Most deals are won by the passes within seconds, and the deals that take
-            # long are losses, which only the exhaustive search proves: the passes end
-            # at 0.15 of the time (9 s of 60). 32 deals, the slowest of the study's wins
-            # and losses: the same verdicts, 239 CPU s in all instead of 261 with passes
-            # until 0.2; 8670 lost in 56 s instead of 60 (docs/solver-log.md, session 30).
-            # Until 0.05 since the relaxed games run on sets of cards (session 37): a loss
-            # the passes do not prove paid their 4.5 s of 30 first (50229: 4.5 s of
-            # passes, then an exhaustive proof of 1.2 s), and no win of 60101..60400 came
-            # from a pass after 1.5 s (the same verdicts; 60264 lost in 1.9 s, not 4.9).
+            # Draw 1, unlimited passes: the passes win most deals within a second or
+            # two, and the long deals are losses that the exhaustive search alone proves.
             self.schedule = Schedule(passes=0.05, widen=WIDEN, step=STEP)
         else:
-            # The passes end at 0.05 of the time (3 s of 60): after the first seconds they
-            # seldom decide a deal the exhaustive search would leave undecided, while the
-            # exhaustive search, which alone proves a loss, needs every second it gets.
-            # Draw 3, 70 deals that took over 3 s at 60 s: one more decided (1498, lost),
-            # none given up, 587 CPU s instead of 785 with passes until 0.2; a few wins
-            # the passes found come later (161: 25 s instead of 5). Single and three run
-            # the looser game's proof first (``runner``), until 0.8 at most (5504, lost
-            # under those rules in 41 s, is decided in 46 s; until 0.7 it was not, and
-            # nine other deals took the same time). It starts with passes under the
-            # looser rules, until 0.1: where they win (most deals), its exhaustive search
-            # would only have found that win later, leaving the real rules' search less
-            # time (three 9955: its win under the looser rules took 27.5 s depth-first;
-            # decided in 38 s instead of undecided at 60 s). docs/solver-log.md, session 29.
-            # Draw 3 stops its passes for the looser proof after 0.01 of the time, not
-            # 0.05: a loss no pass proves paid the passes' share first (50052: 2.3 s of
-            # passes, then a looser proof of 0.12 s); its passes go on after the proof
-            # (docs/solver-log.md, session 36). Draw 3's passes end at 0.02 since the relaxed
-            # games run on sets of cards (session 37): 60001..60100 at 30 s, the same
-            # verdicts, no win later. Session 39 (the schedule): draw 3's passes under the
-            # looser rules end at 0.05, not 0.1 (a loss under them paid 3 s of 30 first:
-            # 101 lost in 3.2 s, not 4.6), its looser proof at 0.9 (4275, lost under
-            # them in 25 s alone, lost in 25 s, not undecided at 30), and an exhaustive
-            # search capped at 2^18 states before that proof (8498: 200,076 states of its
-            # own, 25 million under the looser rules; lost in 0.5 s, not 24).
+            # Single and three: short passes (draw 3 stops them for the looser proof
+            # after 0.01 of the time, as a loss no pass proves would pay their share
+            # first), then the proof under looser rules (draw 1, unlimited redeals) with
+            # its own passes first, where most deals are won at once; draw 3 tries its
+            # own exhaustive search capped at 2^18 states before that proof (8498:
+            # 200,076 states of its own, 25 million under the looser rules), and gives
+            # the proof until 0.9 (4275, lost under those rules in 25 s alone).
             three = self.draw == 3
             self.schedule = Schedule(
                 passes=0.02 if three else 0.05,

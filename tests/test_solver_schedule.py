@@ -38,6 +38,11 @@ def test_the_exhaustive_probe_runs_capped_between_the_passes_and_the_looser_proo
     seen.clear()
     run(plan, Budget.until(far, max_states=100), recording(seen))
     assert seen[2] == (None, 700, False, 80)
+    # Bounded by states alone (the fair advisor's solves), it does not run: its cap
+    # would be all of a small budget, which the looser proof's share had.
+    seen.clear()
+    run(plan, Budget(0.0, float("inf"), max_states=20_000), recording(seen))
+    assert all(cap is None for _, cap, looser, _ in seen if not looser)
     # Without it (the default), the looser proof follows the passes.
     seen.clear()
     run(Schedule(passes=1.0, plain=2, looser=1.0), Budget.until(far), recording(seen))

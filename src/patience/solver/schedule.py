@@ -106,7 +106,8 @@ class Schedule:
     stop for the proof under looser rules; they go on after it, until ``passes``."""
     exhaustive_probe: int = 0
     """With ``looser``: the states of an exhaustive search under the real rules, capped,
-    before the looser proof (0: none)."""
+    before the looser proof (0: none; none either in a search bounded by states alone,
+    ``Budget.untimed``)."""
     best: float = 0.0
     """The share of the time by which the best-first searches (``best.py``) end: one per
     estimate of the adapter, one after another, each until its equal part (0: none)."""
@@ -328,9 +329,16 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         verdict, moves = stage(Stage(min(until, budget.deadline), estimate=which))
     if schedule.looser:
         passes(min(lds_end, budget.at(schedule.looser_from)))
-        if schedule.exhaustive_probe and verdict == Verdict.UNKNOWN and not budget.spent():
+        if (
+            schedule.exhaustive_probe
+            and not budget.untimed()
+            and verdict == Verdict.UNKNOWN
+            and not budget.spent()
+        ):
             # The real rules' exhaustive search, capped: a proof too small for the
-            # looser proof's time to be worth spending first.
+            # looser proof's time to be worth spending first. Not in a search bounded
+            # by states alone, whose shares the cap would not respect (the fair
+            # advisor's solves of 20,000 states: it would be all of them).
             probe = Stage(budget.deadline, cap=schedule.exhaustive_probe)
             verdict, moves = stage(probe)
         if verdict == Verdict.UNKNOWN and not budget.spent():

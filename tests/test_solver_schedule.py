@@ -1,6 +1,6 @@
 """The schedule's capped exhaustive search before the looser proof (``Schedule.
 exhaustive_probe``): where it runs, what it may spend, and that its verdict ends the
-search."""
+search; and draw 1 unlimited's passes in a timed search (``klondike.timed_passes``)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import time
 from patience import get_game
 from patience.moves import Move
 from patience.solver.schedule import Budget, Runner, Schedule, Stage, Verdict, run
+from patience.solver.klondike import PASSES_SECONDS
 from patience.solver.search import adapter_for
 
 Seen = list[tuple[int | None, int | None, bool, int | None]]
@@ -67,3 +68,21 @@ def test_only_a_klondike_mode_with_a_looser_proof_probes() -> None:
 
     assert probe("three") > 0
     assert probe("unlimited") == 0
+
+
+def test_unlimited_passes_end_after_a_fixed_time_only_in_a_timed_search() -> None:
+    # Draw 1 with unlimited redeals: a timed search's passes end after PASSES_SECONDS
+    # when that is sooner than their share (a loss no pass proves paid the share first).
+    def passes(budget: Budget, mode: str = "unlimited") -> float:
+        adapter = adapter_for(get_game("klondike", {"mode": mode}))
+        adapter.runner(get_game("klondike", {"mode": mode}).new_position(1), budget, 1000)
+        return adapter.schedule.passes
+
+    assert passes(Budget(0.0, 30.0)) == PASSES_SECONDS / 30 < 0.05
+    assert passes(Budget(0.0, 30.0, window=60.0)) == PASSES_SECONDS / 60  # the window's
+    assert passes(Budget(0.0, 2.0)) == 0.05  # a hint's 2 s: the share is sooner
+    # Bounded by states alone (the fair advisor, the daily deal) or by nothing: the
+    # share, so their answers are what they were.
+    assert passes(Budget(0.0, float("inf"), max_states=20_000)) == 0.05
+    assert passes(Budget(0.0, float("inf"))) == 0.05
+    assert passes(Budget(0.0, 30.0), "three") == 0.02  # the other modes keep theirs

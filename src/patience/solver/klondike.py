@@ -33,6 +33,9 @@ Cards home that would come straight back, and returns from the foundations: see
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 from ..cards import RANK, RED, SUIT
 from ..games.klondike import Klondike
 from ..moves import DEAL, Move
@@ -84,6 +87,23 @@ won at once. Deals 60001..60300 at 30 s, CPU s of the solve (the same verdicts):
 0.52 s instead of 0.63 (162 of them solved again: the median 1.0 ms instead of 1.6);
 steps 2 and 4 about the same (docs/solver-log.md, session 38)."""
 
+PASSES_SECONDS = 0.15
+"""Draw 1, unlimited redeals: a timed search's passes end after this many seconds if
+sooner than their share. A loss no pass proves paid the share first (1.5 s of 30; the
+exhaustive proof of 20104 is 0.34 s), and the later passes win little the exhaustive
+search does not win as soon (docs/solver-log.md, session 40)."""
+
+
+def timed_passes(schedule: Schedule, budget: Budget) -> Schedule:
+    """``schedule``, its passes ended after ``PASSES_SECONDS`` of a timed ``budget`` if
+    sooner; a search bounded by states alone (the fair advisor's, the daily deal's) or
+    by nothing keeps its share."""
+    span = budget.deadline - budget.start if budget.window is None else budget.window
+    if budget.untimed() or not 0 < span < math.inf:
+        return schedule
+    return replace(schedule, passes=min(schedule.passes, PASSES_SECONDS / span))
+
+
 _F = tuple(f"f{i + 1}" for i in range(4))
 _T = tuple(f"t{i + 1}" for i in range(7))
 _TO_F = {(i, j): Move(f"t{i + 1}", f"f{j + 1}") for i in range(7) for j in range(4)}
@@ -108,8 +128,8 @@ class KlondikeAdapter(Adapter):
             # short passes, then the looser game's proof until 0.4, then the search.
             self.schedule = Schedule(passes=0.03, looser=0.4, widen=WIDEN, step=STEP)
         elif (self.draw, self.limit) == (1, None):
-            # Draw 1, unlimited passes: the passes win most deals within a second or
-            # two, and the long deals are losses that the exhaustive search alone proves.
+            # Draw 1, unlimited passes: the passes win most deals at once (timed, sooner:
+            # ``timed_passes``); the long deals are losses the exhaustive search proves.
             self.schedule = Schedule(passes=0.05, widen=WIDEN, step=STEP)
         else:
             # Single and three: short passes (draw 3 stops them for the looser proof
@@ -151,6 +171,8 @@ class KlondikeAdapter(Adapter):
         # time only brings up cards that dealing one at a time can bring up too, in
         # the same order: see ``lost``), so a position it loses is lost.
         looser = None if (self.draw, self.limit) == (1, None) else (*args[:6], 1, -1, True)
+        if looser is None:
+            self.schedule = timed_passes(self.schedule, budget)
         return native_runner("search", args, budget, table_size, looser, memo=True)
 
     def key(self, p: Position) -> bytes:

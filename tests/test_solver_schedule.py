@@ -8,8 +8,8 @@ import time
 
 from patience import get_game
 from patience.moves import Move
-from patience.solver.schedule import Budget, Runner, Schedule, Stage, Verdict, run
 from patience.solver.klondike import PASSES_SECONDS
+from patience.solver.schedule import Budget, Runner, Schedule, Stage, Verdict, run
 from patience.solver.search import adapter_for
 
 Seen = list[tuple[int | None, int | None, bool, int | None]]

@@ -33,9 +33,6 @@ Cards home that would come straight back, and returns from the foundations: see
 
 from __future__ import annotations
 
-import math
-from dataclasses import replace
-
 from ..cards import RANK, RED, SUIT
 from ..games.klondike import Klondike
 from ..moves import DEAL, Move
@@ -89,19 +86,10 @@ steps 2 and 4 about the same (docs/solver-log.md, session 38)."""
 
 PASSES_SECONDS = 0.15
 """Draw 1, unlimited redeals: a timed search's passes end after this many seconds if
-sooner than their share. A loss no pass proves paid the share first (1.5 s of 30; the
-exhaustive proof of 20104 is 0.34 s), and the later passes win little the exhaustive
-search does not win as soon (docs/solver-log.md, session 40)."""
-
-
-def timed_passes(schedule: Schedule, budget: Budget) -> Schedule:
-    """``schedule``, its passes ended after ``PASSES_SECONDS`` of a timed ``budget`` if
-    sooner; a search bounded by states alone (the fair advisor's, the daily deal's) or
-    by nothing keeps its share."""
-    span = budget.deadline - budget.start if budget.window is None else budget.window
-    if budget.untimed() or not 0 < span < math.inf:
-        return schedule
-    return replace(schedule, passes=min(schedule.passes, PASSES_SECONDS / span))
+sooner than their share (``Schedule.passes_seconds``). A loss no pass proves paid the
+share first (1.5 s of 30; the exhaustive proof of 20104 is 0.34 s), and the later
+passes win little the exhaustive search does not win as soon (docs/solver-log.md,
+session 40)."""
 
 
 _F = tuple(f"f{i + 1}" for i in range(4))
@@ -128,9 +116,11 @@ class KlondikeAdapter(Adapter):
             # short passes, then the looser game's proof until 0.4, then the search.
             self.schedule = Schedule(passes=0.03, looser=0.4, widen=WIDEN, step=STEP)
         elif (self.draw, self.limit) == (1, None):
-            # Draw 1, unlimited passes: the passes win most deals at once (timed, sooner:
-            # ``timed_passes``); the long deals are losses the exhaustive search proves.
-            self.schedule = Schedule(passes=0.05, widen=WIDEN, step=STEP)
+            # Draw 1, unlimited passes: the passes win most deals at once; the long
+            # deals are losses the exhaustive search proves.
+            self.schedule = Schedule(
+                passes=0.05, passes_seconds=PASSES_SECONDS, widen=WIDEN, step=STEP
+            )
         else:
             # Single and three: short passes (draw 3 stops them for the looser proof
             # after 0.01 of the time, as a loss no pass proves would pay their share
@@ -171,8 +161,6 @@ class KlondikeAdapter(Adapter):
         # time only brings up cards that dealing one at a time can bring up too, in
         # the same order: see ``lost``), so a position it loses is lost.
         looser = None if (self.draw, self.limit) == (1, None) else (*args[:6], 1, -1, True)
-        if looser is None:
-            self.schedule = timed_passes(self.schedule, budget)
         return native_runner("search", args, budget, table_size, looser, memo=True)
 
     def key(self, p: Position) -> bytes:

@@ -59,6 +59,10 @@ class Schedule:
 
     passes: float = 0.5
     """The share of the time by which the discrepancy passes end."""
+    passes_seconds: float = math.inf
+    """In a search with a finite deadline, the passes also end this many seconds after
+    its start, if sooner than ``passes`` (not in one bounded by states alone or by
+    nothing: its answer must not depend on the machine's speed)."""
     plain: int = 64
     """The most discrepancy passes (limits 0 .. plain - 1, unless ``widen``)."""
     widen: float = 0.0
@@ -320,6 +324,8 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         return Verdict.LOST if found == Verdict.LOST else Verdict.UNKNOWN
 
     lds_end = budget.at(schedule.passes)
+    if not budget.untimed() and math.isfinite(budget.deadline):
+        lds_end = min(lds_end, budget.start + schedule.passes_seconds)
     if schedule.probe and not budget.spent():
         verdict, moves = stage(Stage(budget.deadline, cap=schedule.probe))
     for which in range(schedule.estimates if schedule.best else 0):

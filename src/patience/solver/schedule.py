@@ -274,6 +274,15 @@ def luby(k: int) -> int:
     return (size + 1) // 2
 
 
+def passes_end(schedule: Schedule, budget: Budget) -> float:
+    """Where the passes end: at ``passes`` of the budget, or with a finite deadline
+    ``passes_seconds`` after its start if sooner."""
+    end = budget.at(schedule.passes)
+    if budget.untimed() or math.isinf(budget.deadline):
+        return end
+    return min(end, budget.start + schedule.passes_seconds)
+
+
 def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, list[Move]]:
     """Run ``schedule`` on ``runner`` within ``budget``: the verdict and the winning line
     (the states go to ``budget.states``). A stage starts only while the budget lasts."""
@@ -323,9 +332,7 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         found = stage(Stage(budget.at(schedule.looser), looser=True))[0]
         return Verdict.LOST if found == Verdict.LOST else Verdict.UNKNOWN
 
-    lds_end = budget.at(schedule.passes)
-    if not budget.untimed() and math.isfinite(budget.deadline):
-        lds_end = min(lds_end, budget.start + schedule.passes_seconds)
+    lds_end = passes_end(schedule, budget)
     if schedule.probe and not budget.spent():
         verdict, moves = stage(Stage(budget.deadline, cap=schedule.probe))
     for which in range(schedule.estimates if schedule.best else 0):

@@ -1,13 +1,17 @@
 """The schedule's capped exhaustive search before the looser proof (``Schedule.
 exhaustive_probe``): where it runs, what it may spend, and that its verdict ends the
-search."""
+search; and the passes ended after a time in a timed search (``Schedule.passes_seconds``)."""
 
 from __future__ import annotations
 
+import math
 import time
+from dataclasses import replace
 
 from patience import get_game
 from patience.moves import Move
+from patience.solver import clock
+from patience.solver.klondike import PASSES_SECONDS
 from patience.solver.schedule import Budget, Runner, Schedule, Stage, Verdict, run
 from patience.solver.search import adapter_for
 
@@ -67,3 +71,36 @@ def test_only_a_klondike_mode_with_a_looser_proof_probes() -> None:
 
     assert probe("three") > 0
     assert probe("unlimited") == 0
+
+
+def test_passes_seconds_end_the_passes_only_in_a_search_with_a_deadline() -> None:
+    # Draw 1 with unlimited redeals: a timed search's passes end after PASSES_SECONDS
+    # when that is sooner than their share (a loss no pass proves paid the share first).
+    ends: list[float] = []
+    lefts: list[int | None] = []
+
+    def runner(stage: Stage, states: int | None) -> tuple[Verdict, list[Move], int]:
+        if stage.limit is not None:
+            ends.append(stage.until)
+            lefts.append(states)
+        return Verdict.UNKNOWN, [], 10
+
+    plan = adapter_for(get_game("klondike", {"mode": "unlimited"})).schedule
+    assert plan.passes_seconds == PASSES_SECONDS
+    budget = Budget.until(clock.now() + 30.0)
+    run(replace(plan, plain=1), budget, runner)
+    assert ends == [budget.start + PASSES_SECONDS]  # sooner than 0.05 of 30 s
+    ends.clear()
+    budget = Budget.until(clock.now() + 2.0)
+    run(replace(plan, plain=1), budget, runner)
+    assert ends == [budget.at(plan.passes)]  # a hint's 2 s: the share is sooner
+    # Bounded by states alone (the fair advisor, the daily deal) or by nothing: the
+    # share, so that their answers do not depend on the machine's speed.
+    ends.clear()
+    run(replace(plan, plain=1), Budget(0.0, math.inf, max_states=20_000), runner)
+    assert lefts[-1] == 20_000 * plan.passes
+    run(replace(plan, plain=1), Budget(clock.now(), math.inf), runner)
+    assert ends[-1] == math.inf
+    # The other modes end their passes by their share alone.
+    three = adapter_for(get_game("klondike", {"mode": "three"})).schedule
+    assert three.passes_seconds == math.inf

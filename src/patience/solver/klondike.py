@@ -84,6 +84,14 @@ won at once. Deals 60001..60300 at 30 s, CPU s of the solve (the same verdicts):
 0.52 s instead of 0.63 (162 of them solved again: the median 1.0 ms instead of 1.6);
 steps 2 and 4 about the same (docs/solver-log.md, session 38)."""
 
+PASSES_SECONDS = 0.15
+"""Draw 1, unlimited redeals: a timed search's passes end after this many seconds if
+sooner than their share (``Schedule.passes_seconds``). A loss no pass proves paid the
+share first (1.5 s of 30; the exhaustive proof of 20104 is 0.34 s), and the later
+passes win little the exhaustive search does not win as soon (docs/solver-log.md,
+session 40)."""
+
+
 _F = tuple(f"f{i + 1}" for i in range(4))
 _T = tuple(f"t{i + 1}" for i in range(7))
 _TO_F = {(i, j): Move(f"t{i + 1}", f"f{j + 1}") for i in range(7) for j in range(4)}
@@ -108,9 +116,11 @@ class KlondikeAdapter(Adapter):
             # short passes, then the looser game's proof until 0.4, then the search.
             self.schedule = Schedule(passes=0.03, looser=0.4, widen=WIDEN, step=STEP)
         elif (self.draw, self.limit) == (1, None):
-            # Draw 1, unlimited passes: the passes win most deals within a second or
-            # two, and the long deals are losses that the exhaustive search alone proves.
-            self.schedule = Schedule(passes=0.05, widen=WIDEN, step=STEP)
+            # Draw 1, unlimited passes: the passes win most deals at once; the long
+            # deals are losses the exhaustive search proves.
+            self.schedule = Schedule(
+                passes=0.05, passes_seconds=PASSES_SECONDS, widen=WIDEN, step=STEP
+            )
         else:
             # Single and three: short passes (draw 3 stops them for the looser proof
             # after 0.01 of the time, as a loss no pass proves would pay their share

@@ -59,6 +59,10 @@ class Schedule:
 
     passes: float = 0.5
     """The share of the time by which the discrepancy passes end."""
+    passes_seconds: float = math.inf
+    """In a search with a finite deadline, the passes also end this many seconds after
+    its start, if sooner than ``passes`` (not in one bounded by states alone or by
+    nothing: its answer must not depend on the machine's speed)."""
     plain: int = 64
     """The most discrepancy passes (limits 0 .. plain - 1, unless ``widen``)."""
     widen: float = 0.0
@@ -270,6 +274,15 @@ def luby(k: int) -> int:
     return (size + 1) // 2
 
 
+def passes_end(schedule: Schedule, budget: Budget) -> float:
+    """Where the passes end: at ``passes`` of the budget, or with a finite deadline
+    ``passes_seconds`` after its start if sooner."""
+    end = budget.at(schedule.passes)
+    if budget.untimed() or math.isinf(budget.deadline):
+        return end
+    return min(end, budget.start + schedule.passes_seconds)
+
+
 def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, list[Move]]:
     """Run ``schedule`` on ``runner`` within ``budget``: the verdict and the winning line
     (the states go to ``budget.states``). A stage starts only while the budget lasts."""
@@ -319,7 +332,7 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         found = stage(Stage(budget.at(schedule.looser), looser=True))[0]
         return Verdict.LOST if found == Verdict.LOST else Verdict.UNKNOWN
 
-    lds_end = budget.at(schedule.passes)
+    lds_end = passes_end(schedule, budget)
     if schedule.probe and not budget.spent():
         verdict, moves = stage(Stage(budget.deadline, cap=schedule.probe))
     for which in range(schedule.estimates if schedule.best else 0):

@@ -110,6 +110,63 @@ __attribute__((always_inline)) static inline void prefetch(Search *S, uint64_t a
     __builtin_prefetch(&S->told.e[(size_t)a & (S->told.cap - 1)]);
 }
 
+/* Whether the search prunes a draw-3 state that another state it searched dominates
+ * (node_key; _tableau.dominance() sets it, for the test that the cut changes no
+ * verdict). */
+static int DOMINANCE = 1;
+
+/* Whether Klondike's keys also exchange the runs lying on twin parents (swap_runs;
+ * _tableau.run_swaps() sets it, for the test that the cut changes no verdict). */
+static int RUN_SWAPS = 1;
+
+/* Klondike's runs on twin parents (alternating.swapped_runs, where the proof is): after
+ * canon_key's moves, wherever two face-up twins of other piles both carry a run and the
+ * higher-numbered base lies on the lower-numbered parent, the two runs are exchanged.
+ * The piles (``pile``, ``len``, their twin bits ``want``) are canon_key's, copied to
+ * ``t`` as they change (``moved``); the piles exchanged are returned, a bit each (their
+ * sums are made afresh). */
+static unsigned swap_runs(const State *s, uint8_t t[7][MAXPILE], const uint8_t *pile[7],
+                          int len[7], uint64_t want[7], unsigned *moved) {
+    unsigned walked = 0;
+    for (int i = 0; i < 7; i++) {
+        if (!want[i]) continue;
+        for (int k = s->down[i] + 1; k < len[i]; k++) {
+            int c = pile[i][k], o = twin_of(s, c, pile[i][k - 1]);
+            if (o < 0) continue; /* on its lower parent, or on no parent */
+            int j = -1, q = 0;   /* o face up in another pile, with a card on it */
+            for (int x = 0; x < 7 && j < 0; x++)
+                for (int y = s->down[x]; x != i && y + 1 < len[x]; y++)
+                    if (pile[x][y] == o) {
+                        j = x;
+                        q = y + 1;
+                        break;
+                    }
+            if (j < 0) continue;
+            int w = pile[j][q];
+            if (s->rel[w] != s->rel[c] || RED[w] != RED[c] || w < c) continue;
+            for (int u = 0; u < 2; u++) {
+                int x = u ? j : i;
+                if (!(*moved >> x & 1)) memcpy(t[x], s->tab[x], (size_t)len[x]);
+                pile[x] = t[x];
+                *moved |= 1u << x;
+            }
+            uint8_t run[MAXPILE];
+            int a = len[i] - k, b = len[j] - q;
+            memcpy(run, &t[i][k], (size_t)a);
+            memcpy(&t[i][k], &t[j][q], (size_t)b);
+            memcpy(&t[j][q], run, (size_t)a);
+            len[i] = k + b;
+            len[j] = q + a;
+            walked |= 1u << i | 1u << j;
+            want[i] = twins_wanted(s, t[i], len[i], s->down[i]);
+            want[j] = twins_wanted(s, t[j], len[j], s->down[j]);
+            i = -1; /* from the first pile again */
+            break;
+        }
+    }
+    return walked;
+}
+
 /* Klondike and Lady Jane with the cuts (alternating.arrangement): the key of the
  * state's arrangement, as if each face-up card that lies on one of its two parents
  * while the other is a pile's top lay, with the cards above it, on the lower-numbered
@@ -175,8 +232,18 @@ static void canon_key(Search *S, uint64_t *a, uint64_t *b) {
 #endif
         i = -1; /* from the first pile again */
     }
+    unsigned walked = 0;
+    if (RUN_SWAPS && (S->rules == &KLONDIKE1 || S->rules == &KLONDIKE3))
+        walked = swap_runs(s, t, pile, len, want, &moved);
     for (int i = 0; i < 7; i++) {
         if (!(moved >> i & 1)) continue;
+        if (walked >> i & 1) { /* its sums afresh: a swap changed it */
+            xs[i] = ys[i] = 0;
+            for (int q = 0; q < len[i]; q++) {
+                xs[i] += RA[q][t[i][q]];
+                ys[i] += RB[q][t[i][q]];
+            }
+        }
         uint64_t x, y;
         pile_part(xs[i], ys[i], len[i], s->down[i], &x, &y);
 #ifdef CHECK_KEYS
@@ -290,6 +357,18 @@ static void node_key(Search *S, int tag, int left, NodeKey *k) {
     } else {
         k->cost = stock_cost(S);
     }
+    k->dominated = 0;
+    if (DOMINANCE && S->prune && S->rules == &KLONDIKE3 && S->limit < 0 && !S->lds && !k->cost) {
+        /* The pointer is a multiple of 3 or the cycle's end: the same state with the
+         * pointer at any other place dominates it (pointer_dominance). Its key differs
+         * in the tail alone (key()). */
+        uint64_t h = heights_code(&S->st);
+        for (int t = 1; t <= 2; t++) {
+            k->da[t - 1] = mixa(a - mixa(h ^ 1ULL << 16) + mixa(h ^ (uint64_t)(t + 1) << 16));
+            k->db[t - 1] = mixb(b - mixb(h + (7ULL << 32)) + mixb(h + ((uint64_t)(t + 7) << 32)));
+        }
+        k->dominated = 1;
+    }
     a = mixa(a);
     b = mixb(b);
     prefetch(S, a);
@@ -308,7 +387,9 @@ static void node_key(Search *S, int tag, int left, NodeKey *k) {
 /* Whether the table holds the node at no greater cost: under an obligation, first
  * without it (a state searched without an obligation covers it under any). */
 static inline int known(Search *S, const NodeKey *k) {
-    return (k->tagged && covers(S, k->a0, k->b0, k->cost)) || covers(S, k->a, k->b, k->cost);
+    return (k->tagged && covers(S, k->a0, k->b0, k->cost)) || covers(S, k->a, k->b, k->cost) ||
+           (k->dominated && (covers(S, k->da[0], k->db[0], INT16_MAX) ||
+                             covers(S, k->da[1], k->db[1], INT16_MAX)));
 }
 
 /* dfs.py's enter(), the rest, for a node the table does not hold: table it, count it,

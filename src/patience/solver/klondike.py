@@ -25,7 +25,8 @@ other can: its macro moves (below) reach each stock card for no more redeals, an
 to the same states or ones of no higher cost.
 
 Arrangements: with the cuts on, a state is named by its arrangement of runs on twin
-parents (``alternating.arrangement``, where the proof is).
+parents (``alternating.arrangement``, where the proof is), with the runs that lie on
+two twins exchanged into one order (``alternating.swapped_runs``, its proof).
 
 Cards home that would come straight back, and returns from the foundations: see
 ``klondike_returns``.
@@ -47,6 +48,7 @@ from .alternating import (
     native_position,
     native_runner,
     obligation,
+    swapped_runs,
     tableau_key,
 )
 from .base import Adapter, Child, Tag, Twin
@@ -156,15 +158,39 @@ class KlondikeAdapter(Adapter):
     def key(self, p: Position) -> bytes:
         """Foundations by suit, the tableau as a set of piles (with the cuts on, in its
         ``alternating.arrangement``), the stock cycle canonical."""
-        seq = bytes(p.waste) + bytes(reversed(p.stock))
         if self.draw == 1:
             tail = b""  # unlimited: no state; limited: in the cost
         elif self.limit is None:
             tail = bytes((self.cost(p) % 3,))  # 0: a pointer that reaches the same cards
         else:
             tail = bytes((len(p.waste),))
-        tableau = tableau_key(p, arrangement(p, RANK) if self.prune else None)
+        return self._key(p, tail)
+
+    def _key(self, p: Position, tail: bytes) -> bytes:
+        seq = bytes(p.waste) + bytes(reversed(p.stock))
+        tableau = tableau_key(
+            p, swapped_runs(arrangement(p, RANK), p.down, RANK) if self.prune else None
+        )
         return bytes(heights(p)) + b"\xfe" + seq + b"\xfe" + tail + b"\xfe" + tableau
+
+    def dominators(self, p: Position) -> tuple[bytes, ...]:
+        """Draw 3, unlimited redeals, with the cuts on: a state whose pointer is a
+        multiple of 3 or the cycle's end (cost 0) is dominated by the same state with
+        the pointer anywhere else, at any cost (keys with a tail of 1 or 2).
+
+        Proof. From pointer p dealing alone reaches the end of the cycle, then after a
+        redeal every multiple of 3: so the cards that can come to the waste's top from
+        such a pointer (the cards at multiples of 3 and the last) can all come to it from
+        p too, for the same deals and no redeal that counts, leaving the same state (the
+        stock macro's child of a waste card is the same state whatever the pointer it
+        was dealt from). A move that does not touch the stock leaves the two states the
+        same but for the pointer, so related alike; nothing else reads the pointer in
+        draw 3 (no waste card goes home at once). Every line from the dominated state is
+        so, step for step, a line from the other, and a search that searched that one
+        (or has it on its path, the table's usual argument) need not search this one."""
+        if not (self.prune and self.draw == 3 and self.limit is None and self.cost(p) == 0):
+            return ()
+        return (self._key(p, b"\x01"), self._key(p, b"\x02"))
 
     def cost(self, p: Position) -> int:
         """What of the redeals used and the pointer is left out of the key: a state of

@@ -128,43 +128,43 @@ static int RUN_SWAPS = 1;
 static unsigned swap_runs(const State *s, uint8_t t[7][MAXPILE], const uint8_t *pile[7],
                           int len[7], uint64_t want[7], unsigned *moved) {
     unsigned walked = 0;
-    for (int i = 0; i < 7; i++) {
-        if (!want[i]) continue;
-        for (int k = s->down[i] + 1; k < len[i]; k++) {
-            int c = pile[i][k], o = twin_of(s, c, pile[i][k - 1]);
-            if (o < 0) continue; /* on its lower parent, or on no parent */
-            int j = -1, q = 0;   /* o face up in another pile, with a card on it */
-            for (int x = 0; x < 7 && j < 0; x++)
-                for (int y = s->down[x]; x != i && y + 1 < len[x]; y++)
-                    if (pile[x][y] == o) {
-                        j = x;
-                        q = y + 1;
-                        break;
-                    }
-            if (j < 0) continue;
-            int w = pile[j][q];
-            if (s->rel[w] != s->rel[c] || RED[w] != RED[c] || w < c) continue;
-            for (int u = 0; u < 2; u++) {
-                int x = u ? j : i;
-                if (!(*moved >> x & 1)) memcpy(t[x], s->tab[x], (size_t)len[x]);
-                pile[x] = t[x];
-                *moved |= 1u << x;
+    int8_t onp[52], onk[52]; /* the pile of the card lying on each face-up card, its place */
+    for (;;) {
+        uint64_t all = 0; /* the twins wanted: each bit o, a card on o's twin (card o + 26) */
+        for (int i = 0; i < 7; i++) all |= want[i];
+        if (!all) return walked;
+        memset(onp, -1, sizeof onp);
+        for (int x = 0; x < 7; x++)
+            for (int y = s->down[x] + 1; y < len[x]; y++) {
+                onp[pile[x][y - 1]] = (int8_t)x;
+                onk[pile[x][y - 1]] = (int8_t)y;
             }
-            uint8_t run[MAXPILE];
-            int a = len[i] - k, b = len[j] - q;
-            memcpy(run, &t[i][k], (size_t)a);
-            memcpy(&t[i][k], &t[j][q], (size_t)b);
-            memcpy(&t[j][q], run, (size_t)a);
-            len[i] = k + b;
-            len[j] = q + a;
-            walked |= 1u << i | 1u << j;
-            want[i] = twins_wanted(s, t[i], len[i], s->down[i]);
-            want[j] = twins_wanted(s, t[j], len[j], s->down[j]);
-            i = -1; /* from the first pile again */
-            break;
+        int i = -1, k = 0, j = 0, q = 0;
+        for (uint64_t m = all; m && i < 0; m &= m - 1) {
+            int o = __builtin_ctzll(m), p = (o + 26) % 52;
+            if (onp[o] < 0 || onp[o] == onp[p]) continue; /* o bare, face down, or in p's pile */
+            int c = pile[onp[p]][onk[p]], w = pile[onp[o]][onk[o]];
+            if (s->rel[w] != s->rel[c] || RED[w] != RED[c] || w < c) continue;
+            i = onp[p], k = onk[p], j = onp[o], q = onk[o];
         }
+        if (i < 0) return walked;
+        for (int u = 0; u < 2; u++) {
+            int x = u ? j : i;
+            if (!(*moved >> x & 1)) memcpy(t[x], s->tab[x], (size_t)len[x]);
+            pile[x] = t[x];
+            *moved |= 1u << x;
+        }
+        uint8_t run[MAXPILE];
+        int a = len[i] - k, b = len[j] - q;
+        memcpy(run, &t[i][k], (size_t)a);
+        memcpy(&t[i][k], &t[j][q], (size_t)b);
+        memcpy(&t[j][q], run, (size_t)a);
+        len[i] = k + b;
+        len[j] = q + a;
+        walked |= 1u << i | 1u << j;
+        want[i] = twins_wanted(s, t[i], len[i], s->down[i]);
+        want[j] = twins_wanted(s, t[j], len[j], s->down[j]);
     }
-    return walked;
 }
 
 /* Klondike and Lady Jane with the cuts (alternating.arrangement): the key of the

@@ -25,8 +25,7 @@ other can: its macro moves (below) reach each stock card for no more redeals, an
 to the same states or ones of no higher cost.
 
 Arrangements: with the cuts on, a state is named by its arrangement of runs on twin
-parents (``alternating.arrangement``, where the proof is), with the runs that lie on
-two twins exchanged into one order (``alternating.swapped_runs``, its proof).
+parents (``alternating.arrangement`` and ``swapped_runs``, where the proofs are).
 
 Cards home that would come straight back, and returns from the foundations: see
 ``klondike_returns``.
@@ -155,42 +154,34 @@ class KlondikeAdapter(Adapter):
         looser = None if (self.draw, self.limit) == (1, None) else (*args[:6], 1, -1, True)
         return native_runner("search", args, budget, table_size, looser, memo=True)
 
-    def key(self, p: Position) -> bytes:
-        """Foundations by suit, the tableau as a set of piles (with the cuts on, in its
-        ``alternating.arrangement``), the stock cycle canonical."""
-        if self.draw == 1:
+    def key(self, p: Position, tail: bytes | None = None) -> bytes:
+        """Foundations by suit, the tableau as a set of piles (with the cuts on, as above),
+        the stock cycle canonical (``tail``: what of the pointer it keeps, if not p's)."""
+        if tail is None and self.draw == 1:
             tail = b""  # unlimited: no state; limited: in the cost
-        elif self.limit is None:
+        elif tail is None and self.limit is None:
             tail = bytes((self.cost(p) % 3,))  # 0: a pointer that reaches the same cards
-        else:
+        elif tail is None:
             tail = bytes((len(p.waste),))
-        return self._key(p, tail)
-
-    def _key(self, p: Position, tail: bytes) -> bytes:
         seq = bytes(p.waste) + bytes(reversed(p.stock))
-        tableau = tableau_key(
-            p, swapped_runs(arrangement(p, RANK), p.down, RANK) if self.prune else None
-        )
+        runs = swapped_runs(arrangement(p, RANK), p.down, RANK) if self.prune else None
+        tableau = tableau_key(p, runs)
         return bytes(heights(p)) + b"\xfe" + seq + b"\xfe" + tail + b"\xfe" + tableau
 
     def dominators(self, p: Position) -> tuple[bytes, ...]:
-        """Draw 3, unlimited redeals, with the cuts on: a state whose pointer is a
-        multiple of 3 or the cycle's end (cost 0) is dominated by the same state with
-        the pointer anywhere else, at any cost (keys with a tail of 1 or 2).
+        """Draw 3, unlimited redeals, with the cuts on: a state of cost 0 (its pointer a
+        multiple of 3 or the cycle's end) is dominated by the same state with the
+        pointer anywhere else, at any cost (the keys with a tail of 1 or 2).
 
-        Proof. From pointer p dealing alone reaches the end of the cycle, then after a
-        redeal every multiple of 3: so the cards that can come to the waste's top from
-        such a pointer (the cards at multiples of 3 and the last) can all come to it from
-        p too, for the same deals and no redeal that counts, leaving the same state (the
-        stock macro's child of a waste card is the same state whatever the pointer it
-        was dealt from). A move that does not touch the stock leaves the two states the
-        same but for the pointer, so related alike; nothing else reads the pointer in
-        draw 3 (no waste card goes home at once). Every line from the dominated state is
-        so, step for step, a line from the other, and a search that searched that one
-        (or has it on its path, the table's usual argument) need not search this one."""
+        Proof. From pointer p dealing alone reaches the cycle's end, then after a redeal
+        every multiple of 3: p brings up every card such a pointer does, the stock
+        macro's child being the same state whatever the pointer it dealt from; a move
+        off the stock keeps the two so related; nothing else reads the pointer in draw
+        3 (no stock card goes home at once). So a line of this state is one of the
+        other, searched or on the search's path (the table's usual argument)."""
         if not (self.prune and self.draw == 3 and self.limit is None and self.cost(p) == 0):
             return ()
-        return (self._key(p, b"\x01"), self._key(p, b"\x02"))
+        return (self.key(p, b"\x01"), self.key(p, b"\x02"))
 
     def cost(self, p: Position) -> int:
         """What of the redeals used and the pointer is left out of the key: a state of

@@ -92,7 +92,7 @@ def test_cancel_stops_the_search_promptly() -> None:
     easy = solve(new_game("klondike", 3, {"mode": "unlimited"}), timeout=60, cancel=cancel)
     assert (easy.result, easy.states) == ("unknown", 0)
     # Set during a search that outlasts it, it ends it within a poll.
-    p = long_search("klondike", 54, UNLIMITED)
+    p = long_search("klondike", 15531, UNLIMITED)
     cancel = threading.Event()
     threading.Timer(0.3, cancel.set).start()
     start = time.monotonic()
@@ -105,14 +105,14 @@ def test_a_signal_handler_interrupts_the_search() -> None:
     # search of a minute (between the discrepancy passes Python would see it anyway).
     native = alternating.native
     assert native is not None
-    p = long_search("klondike", 54, UNLIMITED)
+    p = long_search("klondike", 15531, UNLIMITED)
     args = (*alternating.native_position(p), 0, 1, -1, True, -1, 60.0, -1, 1_000_000, None)
     assert_a_signal_interrupts(lambda: native.search(*args), within=5)
 
 
 def test_the_search_runs_beside_other_threads() -> None:
     # The native search lets go of the interpreter: a thread keeps running meanwhile.
-    p = long_search("klondike", 54, UNLIMITED)
+    p = long_search("klondike", 15531, UNLIMITED)
     results = []
     assert ticks_beside(lambda: results.append(solve(p, timeout=LONG / 2))) > 20
     assert results[0].result == "unknown"  # it searched the whole time
@@ -317,7 +317,7 @@ def test_tables_grown_in_place_change_no_search() -> None:
     native = alternating.native
     assert native is not None
     runs = []
-    for mode, deal, limit in (("unlimited", 50284, 14), ("three", 10513, 11)):  # 147k, 397k
+    for mode, deal, limit in (("unlimited", 50284, 20), ("three", 10513, 11)):  # 154k, 325k
         p = new_game("klondike", deal, {"mode": mode})
         args = (*alternating.native_position(p), 0, 3 if mode == "three" else 1, -1, True)
         runs += [(*args, limit, 60.0, -1, table, None) for table in (300_000, 1 << 22)]

@@ -110,6 +110,11 @@ __attribute__((always_inline)) static inline void prefetch(Search *S, uint64_t a
     __builtin_prefetch(&S->told.e[(size_t)a & (S->told.cap - 1)]);
 }
 
+/* Whether the search prunes a draw-3 state that another state it searched dominates
+ * (node_key; _tableau.dominance() sets it, for the test that the cut changes no
+ * verdict). */
+static int DOMINANCE = 1;
+
 /* Klondike and Lady Jane with the cuts (alternating.arrangement): the key of the
  * state's arrangement, as if each face-up card that lies on one of its two parents
  * while the other is a pile's top lay, with the cards above it, on the lower-numbered
@@ -175,8 +180,18 @@ static void canon_key(Search *S, uint64_t *a, uint64_t *b) {
 #endif
         i = -1; /* from the first pile again */
     }
+    unsigned walked = 0;
+    if (RUN_SWAPS && (S->rules == &KLONDIKE1 || S->rules == &KLONDIKE3))
+        walked = swap_runs(s, t, pile, len, want, &moved);
     for (int i = 0; i < 7; i++) {
         if (!(moved >> i & 1)) continue;
+        if (walked >> i & 1) { /* its sums afresh: a swap changed it */
+            xs[i] = ys[i] = 0;
+            for (int q = 0; q < len[i]; q++) {
+                xs[i] += RA[q][t[i][q]];
+                ys[i] += RB[q][t[i][q]];
+            }
+        }
         uint64_t x, y;
         pile_part(xs[i], ys[i], len[i], s->down[i], &x, &y);
 #ifdef CHECK_KEYS
@@ -290,6 +305,18 @@ static void node_key(Search *S, int tag, int left, NodeKey *k) {
     } else {
         k->cost = stock_cost(S);
     }
+    k->dominated = 0;
+    if (DOMINANCE && S->prune && S->rules == &KLONDIKE3 && S->limit < 0 && !S->lds && !k->cost) {
+        /* The pointer is a multiple of 3 or the cycle's end: the same state with the
+         * pointer at any other place dominates it (pointer_dominance). Its key differs
+         * in the tail alone (key()). */
+        uint64_t h = heights_code(&S->st);
+        for (int t = 1; t <= 2; t++) {
+            k->da[t - 1] = mixa(a - mixa(h ^ 1ULL << 16) + mixa(h ^ (uint64_t)(t + 1) << 16));
+            k->db[t - 1] = mixb(b - mixb(h + (7ULL << 32)) + mixb(h + ((uint64_t)(t + 7) << 32)));
+        }
+        k->dominated = 1;
+    }
     a = mixa(a);
     b = mixb(b);
     prefetch(S, a);
@@ -308,7 +335,9 @@ static void node_key(Search *S, int tag, int left, NodeKey *k) {
 /* Whether the table holds the node at no greater cost: under an obligation, first
  * without it (a state searched without an obligation covers it under any). */
 static inline int known(Search *S, const NodeKey *k) {
-    return (k->tagged && covers(S, k->a0, k->b0, k->cost)) || covers(S, k->a, k->b, k->cost);
+    return (k->tagged && covers(S, k->a0, k->b0, k->cost)) || covers(S, k->a, k->b, k->cost) ||
+           (k->dominated && (covers(S, k->da[0], k->db[0], INT16_MAX) ||
+                             covers(S, k->da[1], k->db[1], INT16_MAX)));
 }
 
 /* dfs.py's enter(), the rest, for a node the table does not hold: table it, count it,

@@ -425,6 +425,24 @@ static PyObject *py_key_ahead(PyObject *self, PyObject *arg) {
     return PyLong_FromSize_t(was);
 }
 
+static PyObject *py_dominance(PyObject *self, PyObject *arg) {
+    (void)self;
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return NULL;
+    int was = DOMINANCE;
+    DOMINANCE = on;
+    return PyBool_FromLong(was);
+}
+
+static PyObject *py_run_swaps(PyObject *self, PyObject *arg) {
+    (void)self;
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return NULL;
+    int was = RUN_SWAPS;
+    RUN_SWAPS = on;
+    return PyBool_FromLong(was);
+}
+
 static PyObject *py_grow_in_place(PyObject *self, PyObject *arg) {
     (void)self;
     int on = PyObject_IsTrue(arg);
@@ -451,6 +469,12 @@ static PyMethodDef methods[] = {
     {"grow_in_place", py_grow_in_place, METH_O,
      "grow_in_place(on) -> whether it was on: the tables, once big, grow in place (or each"
      " into a new one), which changes their memory, never the search."},
+    {"dominance", py_dominance, METH_O,
+     "dominance(on) -> whether it was on: the exhaustive draw-3 search prunes a state that"
+     " one it searched dominates (the cut; off for the test that it changes no verdict)."},
+    {"run_swaps", py_run_swaps, METH_O,
+     "run_swaps(on) -> whether it was on: Klondike's keys exchange the runs on twin"
+     " parents (the cut; off for the test that it changes no verdict)."},
     {"memo", py_memo, METH_NOARGS,
      "memo() -> a memo of relaxed verdicts for search(memo=...), freed with it."},
     {"lady_jane", (PyCFunction)(void (*)(void))py_lady_jane, METH_VARARGS | METH_KEYWORDS,

@@ -81,5 +81,15 @@ def grow_in_place(on: bool) -> bool:
     (or each into a new table twice the size), which changes their memory, never the
     search; returns the setting before."""
 
+def run_swaps(on: bool) -> bool:
+    """Whether Klondike's keys exchange the runs on twin parents
+    (``alternating.swapped_runs``; off only for the test that the cut changes no verdict);
+    returns the setting before."""
+
+def dominance(on: bool) -> bool:
+    """Whether draw 3's exhaustive search prunes a state that a state it searched
+    dominates (``KlondikeAdapter.dominators``; off only for the test that the cut changes
+    no verdict); returns the setting before."""
+
 def use_cpu_clock(on: bool) -> None:
     """This thread's deadlines on its CPU time (``on``) or on the wall clock (``clock.py``)."""

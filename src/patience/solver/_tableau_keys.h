@@ -275,3 +275,55 @@ static void sort_kids(Search *S, size_t base) {
         kids[j] = t;
     }
 }
+
+/* Whether Klondike's keys also exchange the runs lying on twin parents (swap_runs;
+ * _tableau.run_swaps() sets it, for the test that the cut changes no verdict). */
+static int RUN_SWAPS = 1;
+
+/* Klondike's runs on twin parents (alternating.swapped_runs, where the proof is): after
+ * canon_key's moves, wherever two face-up twins of other piles both carry a run and the
+ * higher-numbered base lies on the lower-numbered parent, the two runs are exchanged.
+ * The piles (``pile``, ``len``, their twin bits ``want``) are canon_key's, copied to
+ * ``t`` as they change (``moved``); the piles exchanged are returned, a bit each (their
+ * sums are made afresh). */
+static unsigned swap_runs(const State *s, uint8_t t[7][MAXPILE], const uint8_t *pile[7],
+                          int len[7], uint64_t want[7], unsigned *moved) {
+    unsigned walked = 0;
+    int8_t onp[52], onk[52]; /* the pile of the card lying on each face-up card, its place */
+    for (;;) {
+        uint64_t all = 0; /* the twins wanted: each bit o, a card on o's twin (card o + 26) */
+        for (int i = 0; i < 7; i++) all |= want[i];
+        if (!all) return walked;
+        memset(onp, -1, sizeof onp);
+        for (int x = 0; x < 7; x++)
+            for (int y = s->down[x] + 1; y < len[x]; y++) {
+                onp[pile[x][y - 1]] = (int8_t)x;
+                onk[pile[x][y - 1]] = (int8_t)y;
+            }
+        int i = -1, k = 0, j = 0, q = 0;
+        for (uint64_t m = all; m && i < 0; m &= m - 1) {
+            int o = __builtin_ctzll(m), p = (o + 26) % 52;
+            if (onp[o] < 0 || onp[o] == onp[p]) continue; /* o bare, face down, or in p's pile */
+            int c = pile[onp[p]][onk[p]], w = pile[onp[o]][onk[o]];
+            if (s->rel[w] != s->rel[c] || RED[w] != RED[c] || w < c) continue;
+            i = onp[p], k = onk[p], j = onp[o], q = onk[o];
+        }
+        if (i < 0) return walked;
+        for (int u = 0; u < 2; u++) {
+            int x = u ? j : i;
+            if (!(*moved >> x & 1)) memcpy(t[x], s->tab[x], (size_t)len[x]);
+            pile[x] = t[x];
+            *moved |= 1u << x;
+        }
+        uint8_t run[MAXPILE];
+        int a = len[i] - k, b = len[j] - q;
+        memcpy(run, &t[i][k], (size_t)a);
+        memcpy(&t[i][k], &t[j][q], (size_t)b);
+        memcpy(&t[j][q], run, (size_t)a);
+        len[i] = k + b;
+        len[j] = q + a;
+        walked |= 1u << i | 1u << j;
+        want[i] = twins_wanted(s, t[i], len[i], s->down[i]);
+        want[j] = twins_wanted(s, t[j], len[j], s->down[j]);
+    }
+}

@@ -160,6 +160,8 @@ typedef struct {
     uint64_t a0, b0, a, b;
     int32_t cost;
     int tagged;
+    int dominated; /* draw 3: the keys of the states that dominate it (_dfs.h: node_key) */
+    uint64_t da[2], db[2];
 } NodeKey;
 
 /* A child's key made ahead (_dfs.h: key_children), and its obligation once its safe

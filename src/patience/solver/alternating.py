@@ -257,6 +257,63 @@ def arrangement(p: Position, rel: tuple[int, ...]) -> list[list[int]]:
     return piles
 
 
+def swapped_runs(
+    piles: list[list[int]], down: Sequence[int], rel: tuple[int, ...]
+) -> list[list[int]]:
+    """Klondike's tableau as the key names it: ``piles``, an ``arrangement``, with the
+    runs exchanged wherever two face-up twins of different piles (the two cards of a
+    colour and rank) both carry a run and the higher-numbered base lies on the
+    lower-numbered twin, so that the lower base lies on the lower twin (in place).
+
+    Proof that a key may name both alike. Let P and Q be twins, face up in piles A and B
+    (never one pile: the face-up cards above a face-up card rank below it), U the cards
+    above P and V those above Q, and S' be S with U on Q and V on P (their bases are
+    twins too, built on P and Q, so on either). Name a move by the card it moves (with
+    the cards above it) and where it goes (a card, a foundation, an empty pile), and
+    map it to S' by swapping P and Q as destinations. The tops of S' are those of S with
+    P and Q swapped (P is a top of S exactly when Q is one of S', and a top of U or V is
+    a top in both), so each move of S is legal in S' so mapped, and leaves the two
+    positions related the same way (U or V shortened or lengthened; P or Q moving with
+    what lies on it, turning the same face-down card), except P played home, a top of S
+    while V still lies on it in S': there V first moves onto Q, a top of S' (the twin
+    move of ``arrangement``), and the two positions are then the same. Every winning
+    line of S so becomes one of S', and back, so S and S' are won or lost alike. Each
+    exchange changes only what lies on its two twins, so they are independent and the
+    tops stay: ``arrangement`` has nothing more to move, and every state of a key is
+    the one searched up to exchanges and moves to twins, a move of it, up to the
+    arrangement of the result, a move of the one searched or a move to a twin followed
+    by P played home, which that child's ``Twin`` obligation allows. Klondike only:
+    Lady Jane's reserves are not looked at here, and it keeps ``arrangement`` alone."""
+    parents = CARD_OF[rel]
+    changed = True
+    while changed:
+        changed = False
+        carrying = {
+            pile[k - 1]: (i, k)
+            for i, pile in enumerate(piles)
+            for k in range(down[i] + 1, len(pile))
+        }
+        for i, pile in enumerate(piles):
+            for k in range(down[i] + 1, len(pile)):
+                c = pile[k]
+                if rel[c] == 13:
+                    continue
+                x, y = parents[rel[c] + 1][c]
+                if pile[k - 1] not in (x, y):
+                    continue  # not built on it (a position given by hand)
+                o = y if pile[k - 1] == x else x
+                j, q = carrying.get(o, (i, 0))
+                w = piles[j][q]
+                if o > pile[k - 1] or j == i or rel[w] != rel[c] or RED[w] != RED[c] or w < c:
+                    continue
+                pile[k:], piles[j][q:] = piles[j][q:], pile[k:]
+                changed = True
+                break
+            if changed:
+                break
+    return piles
+
+
 def obligation(p: Position, src: int, count: int, rel: tuple[int, ...]) -> int | None:
     """The obligation of moving ``count`` cards from tableau pile ``src`` to another pile.
 

@@ -95,6 +95,11 @@ class Adapter:
         the one with the lower cost can do everything the other can (0: none)."""
         return 0
 
+    def dominators(self, p: Position) -> tuple[Hashable, ...]:
+        """Keys of states that dominate ``p`` at any cost (each can do all ``p`` can): an
+        exhaustive search that searched one of them need not search ``p`` (none here)."""
+        return ()
+
     def estimate(self, p: Position, which: int) -> int:
         """How far ``p`` looks from a win by the adapter's estimate number ``which`` (lower:
         closer), for a best-first search (``best.py``); the schedule says how many there

@@ -24,6 +24,9 @@ from . import best, clock
 from .base import Adapter, Tag, Twin
 from .schedule import Outcome, Runner, Stage, Verdict
 
+INF = 1 << 30
+"""A cost above every other: a state searched at any cost covers it."""
+
 DEFAULT_TABLE_SIZE = 2_000_000
 """States the transposition table remembers before it starts forgetting old ones."""
 
@@ -167,6 +170,8 @@ class _Search:
         # An ancestor with the same key had a cost no higher (costs never fall along a
         # line), so meeting it again is a cycle.
         if key in self.on_path or table.covers(key, cost):
+            return False
+        if not self.limited and any(table.covers(d, INF) for d in adapter.dominators(p)):
             return False
         table.add(key, cost)
         self.count()

@@ -25,7 +25,7 @@ other can: its macro moves (below) reach each stock card for no more redeals, an
 to the same states or ones of no higher cost.
 
 Arrangements: with the cuts on, a state is named by its arrangement of runs on twin
-parents (``alternating.arrangement``, where the proof is).
+parents (``alternating.arrangement`` and ``swapped_runs``, where the proofs are).
 
 Cards home that would come straight back, and returns from the foundations: see
 ``klondike_returns``.
@@ -47,6 +47,7 @@ from .alternating import (
     native_position,
     native_runner,
     obligation,
+    swapped_runs,
     tableau_key,
 )
 from .base import Adapter, Child, Tag, Twin
@@ -163,18 +164,34 @@ class KlondikeAdapter(Adapter):
         looser = None if (self.draw, self.limit) == (1, None) else (*args[:6], 1, -1, True)
         return native_runner("search", args, budget, table_size, looser, memo=True)
 
-    def key(self, p: Position) -> bytes:
-        """Foundations by suit, the tableau as a set of piles (with the cuts on, in its
-        ``alternating.arrangement``), the stock cycle canonical."""
-        seq = bytes(p.waste) + bytes(reversed(p.stock))
-        if self.draw == 1:
+    def key(self, p: Position, tail: bytes | None = None) -> bytes:
+        """Foundations by suit, the tableau as a set of piles (with the cuts on, as above),
+        the stock cycle canonical (``tail``: what of the pointer it keeps, if not p's)."""
+        if tail is None and self.draw == 1:
             tail = b""  # unlimited: no state; limited: in the cost
-        elif self.limit is None:
+        elif tail is None and self.limit is None:
             tail = bytes((self.cost(p) % 3,))  # 0: a pointer that reaches the same cards
-        else:
+        elif tail is None:
             tail = bytes((len(p.waste),))
-        tableau = tableau_key(p, arrangement(p, RANK) if self.prune else None)
+        seq = bytes(p.waste) + bytes(reversed(p.stock))
+        runs = swapped_runs(arrangement(p, RANK), p.down, RANK) if self.prune else None
+        tableau = tableau_key(p, runs)
         return bytes(heights(p)) + b"\xfe" + seq + b"\xfe" + tail + b"\xfe" + tableau
+
+    def dominators(self, p: Position) -> tuple[bytes, ...]:
+        """Draw 3, unlimited redeals, with the cuts on: a state of cost 0 (its pointer a
+        multiple of 3 or the cycle's end) is dominated by the same state with the
+        pointer anywhere else, at any cost (the keys with a tail of 1 or 2).
+
+        Proof. From pointer p dealing alone reaches the cycle's end, then after a redeal
+        every multiple of 3: p brings up every card such a pointer does, the stock
+        macro's child being the same state whatever the pointer it dealt from; a move
+        off the stock keeps the two so related; nothing else reads the pointer in draw
+        3 (no stock card goes home at once). So a line of this state is one of the
+        other, searched or on the search's path (the table's usual argument)."""
+        if not (self.prune and self.draw == 3 and self.limit is None and self.cost(p) == 0):
+            return ()
+        return (self.key(p, b"\x01"), self.key(p, b"\x02"))
 
     def cost(self, p: Position) -> int:
         """What of the redeals used and the pointer is left out of the key: a state of

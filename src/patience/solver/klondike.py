@@ -69,28 +69,18 @@ def _move(src: str, dst: str, count: int = 1) -> Move:
 
 WIDEN = 2.0
 """Every mode's passes widen their limit's step while a pass searches less than twice
-the states of the one before (``Schedule.widen``): most of what a pass searches, the
-pass before it searched too, and a loss is proved by the first pass its limit cut
-nothing in. Draw 3, deals 50001..50100 at 30 s: the same verdicts, 0.10 CPU s a deal
-instead of 0.14 (three 50039: 1.3 s to 0.2; 50064: 0.54 s to 0.12); the wins as soon
-(their passes grow faster than that). With 1.5, or a step halved rather than reset
-after a pass that grew more, about the same."""
+the states of the one before (``Schedule.widen``): a pass searches again most of what
+the one before it did (draw 3, 50001..50100 at 30 s: 0.10 CPU s a deal, not 0.14)."""
 
 STEP = 3
 """Every mode's passes go 3 discrepancies apart at least, from limit 2 on
-(``Schedule.step``): a pass one discrepancy wider than the last searched only two or
-three times its states, so the passes before the winning one were about half of a deal
-won at once. Deals 60001..60300 at 30 s, CPU s of the solve (the same verdicts): draw 3
-26.3 s in all instead of 31.6 over the first 233 deals, its 193 deals under 20 ms
-0.52 s instead of 0.63 (162 of them solved again: the median 1.0 ms instead of 1.6);
-steps 2 and 4 about the same (docs/solver-log.md, session 38)."""
+(``Schedule.step``): a pass one discrepancy wider searched only two or three times the
+states of the last (draw 3, 60001..60300: 26.3 s in all, not 31.6; session 38)."""
 
 PASSES_SECONDS = 0.15
 """Draw 1, unlimited redeals: a timed search's passes end after this many seconds if
-sooner than their share (``Schedule.passes_seconds``). A loss no pass proves paid the
-share first (1.5 s of 30; the exhaustive proof of 20104 is 0.34 s), and the later
-passes win little the exhaustive search does not win as soon (docs/solver-log.md,
-session 40)."""
+sooner than their share (``Schedule.passes_seconds``): a loss no pass proves paid the
+share first (1.5 s of 30; 20104's exhaustive proof is 0.34 s; session 40)."""
 
 
 _F = tuple(f"f{i + 1}" for i in range(4))

@@ -7,16 +7,38 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 import pytest
 
 from patience import get_game
 from patience.moves import Move
-from patience.solver import clock
-from patience.solver.klondike import PASSES_SECONDS
+from patience.rules import Game
+from patience.solver import clock, search, solve
+from patience.solver.base import Adapter
+from patience.solver.klondike import PASSES_SECONDS, THREE_SECONDS
 from patience.solver.schedule import Budget, Runner, Schedule, Stage, Verdict, run
 from patience.solver.search import adapter_for
+
+
+@contextmanager
+def schedule_with(schedule: Schedule) -> Iterator[None]:
+    """Every search runs ``schedule``."""
+    original = search.adapter_for
+
+    def adapter_for(game: Game) -> Adapter:
+        adapter = original(game)
+        adapter.schedule = schedule
+        return adapter
+
+    search.adapter_for = adapter_for
+    try:
+        yield
+    finally:
+        search.adapter_for = original
+
 
 Seen = list[tuple[int | None, int | None, bool, int | None]]
 
@@ -105,9 +127,29 @@ def test_passes_seconds_end_the_passes_only_in_a_search_with_a_deadline() -> Non
     assert lefts[-1] == 20_000 * plan.passes
     run(replace(plan, plain=1), Budget(clock.now(), math.inf), runner)
     assert ends[-1] == math.inf
-    # The other modes end their passes by their share alone.
-    three = adapter_for(get_game("klondike", {"mode": "three"})).schedule
-    assert three.passes_seconds == math.inf
+    # Single ends its passes by its share alone.
+    single = adapter_for(get_game("klondike", {"mode": "single"})).schedule
+    assert single.passes_seconds == math.inf
+
+
+def test_draw_3s_stages_in_seconds_leave_a_search_bounded_by_states_as_it_was() -> None:
+    # Draw 3 stops its passes, ends them and its looser passes after fixed times in a
+    # timed search (THREE_SECONDS); a solve bounded by states alone (the fair advisor's
+    # 20,000 states) searches the same states to the same verdict with them or without.
+    game = get_game("klondike", {"mode": "three"})
+    plan = adapter_for(game).schedule
+    assert (plan.looser_from_seconds, plan.passes_seconds, plan.looser_passes_seconds) == (
+        THREE_SECONDS
+    )
+    shares = replace(plan, looser_from_seconds=math.inf, passes_seconds=math.inf,
+                     looser_passes_seconds=math.inf)  # fmt: skip
+    for deal in (1, 2, 3, 4, 5, 6):
+        position = game.new_position(deal)
+        runs = []
+        for schedule in (plan, shares):
+            with schedule_with(schedule):
+                runs.append(solve(position, timeout=None, max_states=20_000, check=False))
+        assert (runs[0].result, runs[0].states) == (runs[1].result, runs[1].states)
 
 
 def looser_says(seen: Seen, says: Verdict) -> Runner:

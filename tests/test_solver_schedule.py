@@ -243,6 +243,18 @@ def test_a_pass_cut_by_the_passes_end_is_searched_again_when_they_resume(
     plan = Schedule(passes=0.05, plain=10, looser=0.9, looser_from=0.02, looser_passes=0.0)
     run(plan, Budget(0.0, 100.0), runner)
     assert limits == [0, 1, 1, 2, None]  # 1 cut at 2 s, searched again; then exhaustive
+    # The same in seconds, with a looser proof of 10 s: the passes' 4 s do not count it
+    # (three 50010: its looser passes took 0.33 s, and the passes its win).
+    limits.clear()
+    slow = replace(plan, passes=0.5, passes_seconds=4.0, looser_from_seconds=2.0)
+
+    def looser_takes_10_s(stage: Stage, states: int | None) -> tuple[Verdict, list[Move], int]:
+        now[0] += 9.0 if stage.looser else 0.0
+        return runner(stage, states)
+
+    now[0] = 0.0
+    run(slow, Budget(0.0, 100.0), looser_takes_10_s)
+    assert limits == [0, 1, 1, 2, None]
     # Bounded by states alone (the fair advisor's solves): as before, from the limit
     # after the one drawn when the passes stopped.
     limits.clear()

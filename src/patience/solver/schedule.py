@@ -64,8 +64,9 @@ class Schedule:
     """The share of the time by which the discrepancy passes end."""
     passes_seconds: float = math.inf
     """In a search with a finite deadline, the passes also end this many seconds after
-    its start, if sooner than ``passes`` (not in one bounded by states alone or by
-    nothing: its answer must not depend on the machine's speed)."""
+    its start, not counting the proof under looser rules, if sooner than ``passes``
+    (not in one bounded by states alone or by nothing: its answer must not depend on
+    the machine's speed)."""
     plain: int = 64
     """The most discrepancy passes (limits 0 .. plain - 1, unless ``widen``)."""
     widen: float = 0.0
@@ -169,6 +170,10 @@ class Budget:
         then the same on every machine. Its schedule's shares are then shares of the
         states, not of the time."""
         return math.isinf(self.deadline) and self.max_states is not None
+
+    def deadlined(self) -> bool:
+        """Whether a finite deadline bounds this search (its stages in seconds apply)."""
+        return not self.untimed() and not math.isinf(self.deadline)
 
     def now(self) -> float:
         """Where the search is: the time, or the states spent when it is untimed."""
@@ -296,9 +301,7 @@ def passes_end(share: float, seconds: float, budget: Budget) -> float:
     """Where passes end: at ``share`` of the budget, or with a finite deadline
     ``seconds`` after its start if sooner (``Schedule.passes_seconds``)."""
     end = budget.at(share)
-    if budget.untimed() or math.isinf(budget.deadline):
-        return end
-    return min(end, budget.start + seconds)
+    return min(end, budget.start + seconds) if budget.deadlined() else end
 
 
 def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, list[Move]]:
@@ -325,22 +328,20 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         nonlocal verdict, moves
         # A limit is drawn before the budget is looked at; with a deadline, one whose
         # pass did not run or was cut by ``end`` is drawn again when the passes resume.
-        timed = not budget.untimed() and not math.isinf(budget.deadline)
         while (limit := limits.next()) is not None:
             if verdict != Verdict.UNKNOWN or budget.now() >= end or budget.spent():
-                if timed:
+                if budget.deadlined():
                     limits.again()
                 return
             states = budget.states
             verdict, moves = stage(Stage(min(end, budget.deadline), limit))
-            if timed and verdict == Verdict.UNKNOWN and budget.now() >= end:
+            if budget.deadlined() and verdict == Verdict.UNKNOWN and budget.now() >= end:
                 limits.again()
                 return
             limits.searched(budget.states - states)
 
     def looser() -> None:
-        """The proof under looser rules (a win under them proves nothing and ends it),
-        the real rules' capped exhaustive search between its passes and its own."""
+        """The looser proof (a win proves nothing, and ends it); the capped probe."""
         nonlocal verdict, moves
         end = passes_end(schedule.looser_passes, schedule.looser_passes_seconds, budget)
         looser_limits = Limits(schedule.plain, schedule.widen, schedule.step)
@@ -354,8 +355,7 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
                 verdict = Verdict.LOST if found == Verdict.LOST else verdict
                 return
         if schedule.exhaustive_probe and not budget.untimed() and not budget.spent():
-            # Capped: a loss whose own proof is small. Not bounded by states alone (the
-            # fair advisor's solves of 20,000 states: the cap would be all of them).
+            # Capped; not bounded by states alone (the fair advisor's: it is all of them).
             verdict, moves = stage(Stage(budget.deadline, cap=schedule.exhaustive_probe))
         if verdict == Verdict.UNKNOWN and not budget.spent():
             found = stage(Stage(budget.at(schedule.looser), looser=True))[0]
@@ -373,7 +373,10 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
         stop = passes_end(schedule.looser_from, schedule.looser_from_seconds, budget)
         passes(min(lds_end, stop))
         if verdict == Verdict.UNKNOWN and not budget.spent():
-            looser()
+            away = budget.now()
+            looser()  # with a deadline, its seconds are not the passes' (three 50010)
+            away = budget.now() - away
+            lds_end = passes_end(schedule.passes, schedule.passes_seconds + away, budget)
     passes(lds_end)
     restart_end = budget.at(schedule.restarts)
     seed = 0

@@ -93,14 +93,14 @@ session 40)."""
 
 THREE_SECONDS = (0.1, 0.4, 0.6)
 """Draw 3, in a timed search: the passes stop for the looser proof after 0.1 s, and end
-for good after 0.4 s; the looser rules' passes end after 0.6 s (``Schedule.
-looser_from_seconds``, ``passes_seconds``, ``looser_passes_seconds``), each if sooner
-than its share (at 30 s: 0.3, 0.6, 1.5 s). A deal the probe, the looser passes or the
-looser proof decides paid the passes' 0.3 s first, and a looser loss no looser pass
-proves paid their 1.5 s; the looser passes' wins and losses came within 0.3 and 0.8 s
-of their start. Every 10th of 20003..29993, its 83 deals from 0.08 to 15 s at 30 s:
-113.3 CPU s in all before, 99.7 after, the same verdicts (docs/solver-log.md, session
-40, tail3)."""
+after 0.4 s of passes (the looser proof's time not counted); the looser rules' passes
+end 0.6 s after the start (``Schedule.looser_from_seconds``, ``passes_seconds``,
+``looser_passes_seconds``), each if sooner than its share (at 30 s: 0.3, 0.6, 1.5 s). A
+deal the probe, the looser passes or the looser proof decides paid the passes' 0.3 s
+first, and a looser loss no looser pass proves paid their 1.5 s; the looser passes'
+wins and losses came within 0.3 and 0.8 s of their start. Every 10th of 20003..29993,
+its 83 deals of 0.08 to 15 s at 30 s: 113.3 CPU s in all before, 100.7 after, the same
+verdicts (docs/solver-log.md, session 40, tail3)."""
 
 
 _F = tuple(f"f{i + 1}" for i in range(4))

@@ -82,6 +82,17 @@ PASSES_SECONDS = 0.15
 sooner than their share (``Schedule.passes_seconds``): a loss no pass proves paid the
 share first (1.5 s of 30; 20104's exhaustive proof is 0.34 s; session 40)."""
 
+THREE_SECONDS = (0.1, 0.4, 0.6)
+"""Draw 3, in a timed search: the passes stop for the looser proof after 0.1 s, and end
+after 0.4 s of passes (the looser proof's time not counted); the looser rules' passes
+end 0.6 s after the start (``Schedule.looser_from_seconds``, ``passes_seconds``,
+``looser_passes_seconds``), each if sooner than its share (at 30 s: 0.3, 0.6, 1.5 s). A
+deal the probe, the looser passes or the looser proof decides paid the passes' 0.3 s
+first, and a looser loss no looser pass proves paid their 1.5 s; the looser passes'
+wins and losses came within 0.3 and 0.8 s of their start. Every 10th of 20003..29993,
+its 83 deals of 0.08 to 15 s at 30 s: 113.3 CPU s in all before, 100.7 after, the same
+verdicts (docs/solver-log.md, session 40, tail3)."""
+
 
 _F = tuple(f"f{i + 1}" for i in range(4))
 _T = tuple(f"t{i + 1}" for i in range(7))
@@ -114,18 +125,24 @@ class KlondikeAdapter(Adapter):
             )
         else:
             # Single and three: short passes (draw 3 stops them for the looser proof
-            # after 0.01 of the time, as a loss no pass proves would pay their share
-            # first), then the proof under looser rules (draw 1, unlimited redeals) with
-            # its own passes first, where most deals are won at once; draw 3 tries its
-            # own exhaustive search capped at 2^18 states before that proof (8498:
-            # 200,076 states of its own, 25 million under the looser rules), and gives
-            # the proof until 0.9 (4275, lost under those rules in 25 s alone).
+            # after 0.01 of the time or 0.1 s, as a loss no pass proves would pay their
+            # share first), then the proof under looser rules (draw 1, unlimited
+            # redeals) with its own passes first, where most deals are won at once;
+            # draw 3 tries its own exhaustive search capped at 2^18 states after those
+            # passes, if they did not decide (8498: 200,076 states of its own, 25
+            # million under the looser rules), and gives the proof until 0.9 (4275,
+            # lost under those rules in 25 s alone). THREE_SECONDS: draw 3's stages in
+            # seconds in a timed search.
             three = self.draw == 3
+            from_s, passes_s, looser_s = THREE_SECONDS if three else (float("inf"),) * 3
             self.schedule = Schedule(
                 passes=0.02 if three else 0.05,
+                passes_seconds=passes_s,
                 looser=0.9 if three else 0.8,
                 looser_passes=0.05 if three else 0.1,
+                looser_passes_seconds=looser_s,
                 looser_from=0.01 if three else 0.1,
+                looser_from_seconds=from_s,
                 exhaustive_probe=1 << 18 if three else 0,
                 widen=WIDEN,
                 step=STEP,

@@ -52,17 +52,21 @@ class Schedule:
     ``restarts``; shuffled restarts until ``shuffled``; the search by classes until
     ``classes``; then the exhaustive search until the end. With ``looser`` set, the
     passes stop at ``looser_from`` of the time (or ``passes``, if sooner) for the proof of the
-    same position under looser rules (after the real rules' exhaustive search capped at
-    ``exhaustive_probe`` states, if set): passes under them until ``looser_passes``, then
-    their exhaustive search until ``looser``; only a ``lost`` counts (a search whose
-    runner knows such rules: the native Klondike)."""
+    same position under looser rules: passes under them until ``looser_passes``, then
+    (if none decided, and with ``exhaustive_probe`` set) the real rules' exhaustive
+    search capped at that many states, then their exhaustive search until ``looser``;
+    only a ``lost`` counts (a search whose runner knows such rules: the native
+    Klondike). The ``*_seconds`` fields end a stage sooner in a search with a deadline;
+    there a pass the end of the passes cut is searched again at its limit when they
+    resume."""
 
     passes: float = 0.5
     """The share of the time by which the discrepancy passes end."""
     passes_seconds: float = math.inf
     """In a search with a finite deadline, the passes also end this many seconds after
-    its start, if sooner than ``passes`` (not in one bounded by states alone or by
-    nothing: its answer must not depend on the machine's speed)."""
+    its start, not counting the proof under looser rules, if sooner than ``passes``
+    (not in one bounded by states alone or by nothing: its answer must not depend on
+    the machine's speed)."""
     plain: int = 64
     """The most discrepancy passes (limits 0 .. plain - 1, unless ``widen``)."""
     widen: float = 0.0
@@ -105,13 +109,23 @@ class Schedule:
     """The share of the time by which discrepancy passes under the looser rules end,
     before their exhaustive search: a win under them ends that stage at once (it proves
     nothing), and the search under the real rules gets the rest of the time."""
+    looser_passes_seconds: float = math.inf
+    """In a search with a finite deadline, the passes under the looser rules also end
+    this many seconds after its start, if sooner than ``looser_passes`` (as
+    ``passes_seconds``)."""
     looser_from: float = 0.1
     """With ``looser``: the share of the time (at most ``passes``) after which the passes
     stop for the proof under looser rules; they go on after it, until ``passes``."""
+    looser_from_seconds: float = math.inf
+    """In a search with a finite deadline, the passes also stop for the proof under
+    looser rules this many seconds after its start, if sooner than ``looser_from`` (as
+    ``passes_seconds``)."""
     exhaustive_probe: int = 0
     """With ``looser``: the states of an exhaustive search under the real rules, capped,
-    before the looser proof (0: none; none either in a search bounded by states alone,
-    ``Budget.untimed``)."""
+    after the looser passes when they did not decide, before the looser exhaustive
+    search (0: none; none either in a search bounded by states alone,
+    ``Budget.untimed``). A deal whose looser game the passes win goes on to the real
+    rules' passes and exhaustive search, which searches all that the capped one would."""
     best: float = 0.0
     """The share of the time by which the best-first searches (``best.py``) end: one per
     estimate of the adapter, one after another, each until its equal part (0: none)."""
@@ -156,6 +170,10 @@ class Budget:
         then the same on every machine. Its schedule's shares are then shares of the
         states, not of the time."""
         return math.isinf(self.deadline) and self.max_states is not None
+
+    def deadlined(self) -> bool:
+        """Whether a finite deadline bounds this search (its stages in seconds apply)."""
+        return not self.untimed() and not math.isinf(self.deadline)
 
     def now(self) -> float:
         """Where the search is: the time, or the states spent when it is untimed."""
@@ -245,6 +263,11 @@ class Limits:
         self.limit += self.step
         return self.limit
 
+    def again(self) -> None:
+        """The limit last drawn is drawn again next (its pass did not run, or was cut)."""
+        self.left += 1
+        self.limit -= self.step
+
     def searched(self, states: int) -> None:
         """The pass at the last limit searched ``states`` states: the step for the next."""
         if self.widen and self.before is not None and states < self.widen * self.before:
@@ -274,13 +297,11 @@ def luby(k: int) -> int:
     return (size + 1) // 2
 
 
-def passes_end(schedule: Schedule, budget: Budget) -> float:
-    """Where the passes end: at ``passes`` of the budget, or with a finite deadline
-    ``passes_seconds`` after its start if sooner."""
-    end = budget.at(schedule.passes)
-    if budget.untimed() or math.isinf(budget.deadline):
-        return end
-    return min(end, budget.start + schedule.passes_seconds)
+def passes_end(share: float, seconds: float, budget: Budget) -> float:
+    """Where passes end: at ``share`` of the budget, or with a finite deadline
+    ``seconds`` after its start if sooner (``Schedule.passes_seconds``)."""
+    end = budget.at(share)
+    return min(end, budget.start + seconds) if budget.deadlined() else end
 
 
 def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, list[Move]]:
@@ -305,19 +326,24 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
 
     def passes(end: float) -> None:
         nonlocal verdict, moves
-        # A limit is drawn before the budget is looked at, as a loop over the limits
-        # would: the passes after the looser proof go on from the limit after it.
+        # A limit is drawn before the budget is looked at; with a deadline, one whose
+        # pass did not run or was cut by ``end`` is drawn again when the passes resume.
         while (limit := limits.next()) is not None:
             if verdict != Verdict.UNKNOWN or budget.now() >= end or budget.spent():
+                if budget.deadlined():
+                    limits.again()
                 return
             states = budget.states
             verdict, moves = stage(Stage(min(end, budget.deadline), limit))
+            if budget.deadlined() and verdict == Verdict.UNKNOWN and budget.now() >= end:
+                limits.again()
+                return
             limits.searched(budget.states - states)
 
-    def looser() -> Verdict:
-        """The proof under looser rules: LOST, or UNKNOWN (a win under them proves
-        nothing, so it ends the proof)."""
-        end = budget.at(schedule.looser_passes)
+    def looser() -> None:
+        """The looser proof (a win proves nothing, and ends it); the capped probe."""
+        nonlocal verdict, moves
+        end = passes_end(schedule.looser_passes, schedule.looser_passes_seconds, budget)
         looser_limits = Limits(schedule.plain, schedule.widen, schedule.step)
         while (limit := looser_limits.next()) is not None:
             if budget.now() >= end or budget.spent():
@@ -326,13 +352,16 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
             found = stage(Stage(min(end, budget.deadline), limit, looser=True))[0]
             looser_limits.searched(budget.states - states)
             if found != Verdict.UNKNOWN:
-                return Verdict.LOST if found == Verdict.LOST else Verdict.UNKNOWN
-        if budget.spent():
-            return Verdict.UNKNOWN
-        found = stage(Stage(budget.at(schedule.looser), looser=True))[0]
-        return Verdict.LOST if found == Verdict.LOST else Verdict.UNKNOWN
+                verdict = Verdict.LOST if found == Verdict.LOST else verdict
+                return
+        if schedule.exhaustive_probe and not budget.untimed() and not budget.spent():
+            # Capped; not bounded by states alone (the fair advisor's: it is all of them).
+            verdict, moves = stage(Stage(budget.deadline, cap=schedule.exhaustive_probe))
+        if verdict == Verdict.UNKNOWN and not budget.spent():
+            found = stage(Stage(budget.at(schedule.looser), looser=True))[0]
+            verdict = Verdict.LOST if found == Verdict.LOST else verdict
 
-    lds_end = passes_end(schedule, budget)
+    lds_end = passes_end(schedule.passes, schedule.passes_seconds, budget)
     if schedule.probe and not budget.spent():
         verdict, moves = stage(Stage(budget.deadline, cap=schedule.probe))
     for which in range(schedule.estimates if schedule.best else 0):
@@ -341,21 +370,13 @@ def run(schedule: Schedule, budget: Budget, runner: Runner) -> tuple[Verdict, li
             continue
         verdict, moves = stage(Stage(min(until, budget.deadline), estimate=which))
     if schedule.looser:
-        passes(min(lds_end, budget.at(schedule.looser_from)))
-        if (
-            schedule.exhaustive_probe
-            and not budget.untimed()
-            and verdict == Verdict.UNKNOWN
-            and not budget.spent()
-        ):
-            # The real rules' exhaustive search, capped: a proof too small for the
-            # looser proof's time to be worth spending first. Not in a search bounded
-            # by states alone, whose shares the cap would not respect (the fair
-            # advisor's solves of 20,000 states: it would be all of them).
-            probe = Stage(budget.deadline, cap=schedule.exhaustive_probe)
-            verdict, moves = stage(probe)
+        stop = passes_end(schedule.looser_from, schedule.looser_from_seconds, budget)
+        passes(min(lds_end, stop))
         if verdict == Verdict.UNKNOWN and not budget.spent():
-            verdict = looser()
+            away = budget.now()
+            looser()  # with a deadline, its seconds are not the passes' (three 50010)
+            away = budget.now() - away
+            lds_end = passes_end(schedule.passes, schedule.passes_seconds + away, budget)
     passes(lds_end)
     restart_end = budget.at(schedule.restarts)
     seed = 0

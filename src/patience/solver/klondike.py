@@ -52,7 +52,7 @@ from .alternating import (
 )
 from .base import Adapter, Child, Tag, Twin
 from .klondike_returns import Returns, comes_back, movable, only_pile
-from .klondike_stock import played_out, played_out3
+from .klondike_stock import brought_up, played_out, played_out3
 from .relaxed import LostMemo, Ordered, Relaxed
 from .schedule import Budget, Runner, Schedule
 
@@ -83,15 +83,11 @@ sooner than their share (``Schedule.passes_seconds``): a loss no pass proves pai
 share first (1.5 s of 30; 20104's exhaustive proof is 0.34 s; session 40)."""
 
 THREE_SECONDS = (0.1, 0.4, 0.6)
-"""Draw 3, in a timed search: the passes stop for the looser proof after 0.1 s, and end
-after 0.4 s of passes (the looser proof's time not counted); the looser rules' passes
-end 0.6 s after the start (``Schedule.looser_from_seconds``, ``passes_seconds``,
-``looser_passes_seconds``), each if sooner than its share (at 30 s: 0.3, 0.6, 1.5 s). A
-deal the probe, the looser passes or the looser proof decides paid the passes' 0.3 s
-first, and a looser loss no looser pass proves paid their 1.5 s; the looser passes'
-wins and losses came within 0.3 and 0.8 s of their start. Every 10th of 20003..29993,
-its 83 deals of 0.08 to 15 s at 30 s: 113.3 CPU s in all before, 100.7 after, the same
-verdicts (docs/solver-log.md, session 40, tail3)."""
+"""Draw 3, in a timed search: the passes stop for the looser proof after 0.1 s and end
+after 0.4 s of passes; the looser rules' passes end 0.6 s after the start (each if
+sooner than its share; ``Schedule.looser_from_seconds``, ``passes_seconds``,
+``looser_passes_seconds``): a deal the looser proof decides paid the passes' share
+first (20003..29993, every 10th: 113 CPU s to 101; session 40, tail3)."""
 
 
 _F = tuple(f"f{i + 1}" for i in range(4))
@@ -124,15 +120,11 @@ class KlondikeAdapter(Adapter):
                 passes=0.05, passes_seconds=PASSES_SECONDS, widen=WIDEN, step=STEP
             )
         else:
-            # Single and three: short passes (draw 3 stops them for the looser proof
-            # after 0.01 of the time or 0.1 s, as a loss no pass proves would pay their
-            # share first), then the proof under looser rules (draw 1, unlimited
-            # redeals) with its own passes first, where most deals are won at once;
-            # draw 3 tries its own exhaustive search capped at 2^18 states after those
-            # passes, if they did not decide (8498: 200,076 states of its own, 25
-            # million under the looser rules), and gives the proof until 0.9 (4275,
-            # lost under those rules in 25 s alone). THREE_SECONDS: draw 3's stages in
-            # seconds in a timed search.
+            # Single and three: short passes, then the proof under looser rules (draw
+            # 1, unlimited redeals) with its own passes first, where most deals are won
+            # at once; draw 3 then tries its own exhaustive search capped at 2^18 states
+            # (8498: 200,076 states, 25 million under the looser rules), and gives the
+            # proof until 0.9 (4275: lost under those rules in 25 s alone).
             three = self.draw == 3
             from_s, passes_s, looser_s = THREE_SECONDS if three else (float("inf"),) * 3
             self.schedule = Schedule(
@@ -232,9 +224,7 @@ class KlondikeAdapter(Adapter):
         that foundation's top, as W cannot play its suit's r+1 home before c. Where W
         plays c home, drop the move. Every other move stays legal, so S' is won too.
         A card on the tableau needs more (``is_safe``): there it is a card to build on,
-        in its place. The proof of unlimited deal 6042 went from 17 million states to
-        0.5 million with it, that of no-redeal deal 6459 from 8.0 to 1.8
-        (docs/solver-log.md, session 28)."""
+        in its place (unlimited 6042's proof: 17 million states to 0.5; session 28)."""
         played: list[Move] = []
         h = heights(p)
         pool = self.prune and self.draw == 1
@@ -270,7 +260,7 @@ class KlondikeAdapter(Adapter):
                 else:  # deal to the end, turn the waste over, deal up to it
                     deals, redeals = len(seq) - ptr + idx + 2, p.redeals + 1
                 m = self._w[_F[self._home(p, c)]]
-                p = self.game.apply(_brought_up(p, seq, idx, redeals), m)
+                p = self.game.apply(brought_up(p, seq, idx, redeals), m)
                 played += [DEAL] * deals + [m]
                 h[SUIT[c]] = r
                 progress = True
@@ -489,7 +479,7 @@ class KlondikeAdapter(Adapter):
                     dests.append((2, _T[j]))
             if not dests:
                 continue
-            base = _brought_up(p, seq, idx, redeals)
+            base = brought_up(p, seq, idx, redeals)
             # A card that costs a redeal comes after the tableau's own moves.
             extra = 4 if redeals > r0 else 0
             for score, dst in dests:
@@ -497,21 +487,3 @@ class KlondikeAdapter(Adapter):
                 m = self._w[dst]
                 out.append((score, (DEAL,) * deals + (m,), base, m))
         return out
-
-
-def _brought_up(p: Position, seq: tuple[int, ...], idx: int, redeals: int) -> Position:
-    """``p`` dealt until card ``idx`` of its stock cycle ``seq`` (waste, then the stock
-    in dealing order) is the waste's top, with ``redeals`` used."""
-    return Position(
-        p.game,
-        p.options,
-        p.deal,
-        tuple(reversed(seq[idx + 1 :])),
-        seq[: idx + 1],
-        p.foundations,
-        p.tableau,
-        p.down,
-        p.reserve,
-        redeals,
-        p.base,
-    )

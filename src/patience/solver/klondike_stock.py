@@ -1,6 +1,7 @@
 """How Klondike's stock is dealt in the relaxed games (``relaxed.Relaxed``,
 ``relaxed.Ordered``): which of the stock cycle's cards the relaxed game may take, and
-in what order (``played_out`` in ``_relaxed.h`` is the same in C).
+in what order (``played_out`` in ``_relaxed.h`` is the same in C); and a position
+dealt until a card of the cycle is the waste's top (``brought_up``).
 
 The stock cycle is the waste, bottom to top, then the stock in the order it is dealt:
 ``seq``, the waste being ``seq[:ptr]``. A card is taken when it leaves the waste's
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Protocol
+
+from ..position import Position
 
 
 class Game(Protocol):
@@ -82,3 +85,21 @@ def played_out3(seq: Sequence[int], ptr: int, redeal: bool, game: Game) -> bool:
                     taken[i] = changed = True
             before += taken[i]
     return not game.won()
+
+
+def brought_up(p: Position, seq: tuple[int, ...], idx: int, redeals: int) -> Position:
+    """``p`` dealt until card ``idx`` of its stock cycle ``seq`` (waste, then the stock
+    in dealing order) is the waste's top, with ``redeals`` used."""
+    return Position(
+        p.game,
+        p.options,
+        p.deal,
+        tuple(reversed(seq[idx + 1 :])),
+        seq[: idx + 1],
+        p.foundations,
+        p.tableau,
+        p.down,
+        p.reserve,
+        redeals,
+        p.base,
+    )

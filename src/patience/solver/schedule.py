@@ -172,8 +172,11 @@ class Budget:
         return math.isinf(self.deadline) and self.max_states is not None
 
     def deadlined(self) -> bool:
-        """Whether a finite deadline bounds this search (its stages in seconds apply)."""
-        return not self.untimed() and not math.isinf(self.deadline)
+        """Whether time alone bounds this search, a finite deadline and no cap on states:
+        its stages in seconds apply. A search capped by states keeps its shares (of its
+        time, if it has a deadline too: ``solve(max_states=...)``), so that what it
+        searches does not hang on the machine's load."""
+        return self.max_states is None and math.isfinite(self.deadline)
 
     def now(self) -> float:
         """Where the search is: the time, or the states spent when it is untimed."""

@@ -425,31 +425,28 @@ static PyObject *py_key_ahead(PyObject *self, PyObject *arg) {
     return PyLong_FromSize_t(was);
 }
 
-static PyObject *py_dominance(PyObject *self, PyObject *arg) {
-    (void)self;
+/* A test's switch: ``*flag`` set to ``arg``'s truth; the setting before. */
+static PyObject *set_switch(int *flag, PyObject *arg) {
     int on = PyObject_IsTrue(arg);
     if (on < 0) return NULL;
-    int was = DOMINANCE;
-    DOMINANCE = on;
+    int was = *flag;
+    *flag = on;
     return PyBool_FromLong(was);
+}
+
+static PyObject *py_dominance(PyObject *self, PyObject *arg) {
+    (void)self;
+    return set_switch(&DOMINANCE, arg);
 }
 
 static PyObject *py_run_swaps(PyObject *self, PyObject *arg) {
     (void)self;
-    int on = PyObject_IsTrue(arg);
-    if (on < 0) return NULL;
-    int was = RUN_SWAPS;
-    RUN_SWAPS = on;
-    return PyBool_FromLong(was);
+    return set_switch(&RUN_SWAPS, arg);
 }
 
 static PyObject *py_grow_in_place(PyObject *self, PyObject *arg) {
     (void)self;
-    int on = PyObject_IsTrue(arg);
-    if (on < 0) return NULL;
-    int was = TABLE_IN_PLACE;
-    TABLE_IN_PLACE = on;
-    return PyBool_FromLong(was);
+    return set_switch(&TABLE_IN_PLACE, arg);
 }
 
 static PyMethodDef methods[] = {

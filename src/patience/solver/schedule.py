@@ -56,17 +56,17 @@ class Schedule:
     (if none decided, and with ``exhaustive_probe`` set) the real rules' exhaustive
     search capped at that many states, then their exhaustive search until ``looser``;
     only a ``lost`` counts (a search whose runner knows such rules: the native
-    Klondike). The ``*_seconds`` fields end a stage sooner in a search with a deadline;
+    Klondike). The ``*_seconds`` fields end a stage sooner in a search bounded by time alone;
     there a pass the end of the passes cut is searched again at its limit when they
     resume."""
 
     passes: float = 0.5
     """The share of the time by which the discrepancy passes end."""
     passes_seconds: float = math.inf
-    """In a search with a finite deadline, the passes also end this many seconds after
-    its start, not counting the proof under looser rules, if sooner than ``passes``
-    (not in one bounded by states alone or by nothing: its answer must not depend on
-    the machine's speed)."""
+    """In a search bounded by time alone (``Budget.deadlined``), the passes also end this
+    many seconds after its start, not counting the proof under looser rules, if sooner
+    than ``passes`` (not in one capped by states, or bounded by nothing: what it
+    searches must not depend on the machine's speed or load)."""
     plain: int = 64
     """The most discrepancy passes (limits 0 .. plain - 1, unless ``widen``)."""
     widen: float = 0.0
@@ -110,14 +110,14 @@ class Schedule:
     before their exhaustive search: a win under them ends that stage at once (it proves
     nothing), and the search under the real rules gets the rest of the time."""
     looser_passes_seconds: float = math.inf
-    """In a search with a finite deadline, the passes under the looser rules also end
+    """In a search bounded by time alone, the passes under the looser rules also end
     this many seconds after its start, if sooner than ``looser_passes`` (as
     ``passes_seconds``)."""
     looser_from: float = 0.1
     """With ``looser``: the share of the time (at most ``passes``) after which the passes
     stop for the proof under looser rules; they go on after it, until ``passes``."""
     looser_from_seconds: float = math.inf
-    """In a search with a finite deadline, the passes also stop for the proof under
+    """In a search bounded by time alone, the passes also stop for the proof under
     looser rules this many seconds after its start, if sooner than ``looser_from`` (as
     ``passes_seconds``)."""
     exhaustive_probe: int = 0

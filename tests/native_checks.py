@@ -55,6 +55,14 @@ def assert_a_signal_interrupts(search: Callable[[], object], within: float) -> N
         signal.signal(signal.SIGUSR1, old)
 
 
+def assert_runs_beside(search: Callable[[], object]) -> None:
+    """``search`` lets go of the interpreter: another thread, waking every 10 ms, runs
+    more than a handful of times while it works. A search that held the interpreter
+    would let it run at most once or twice (before and after); a loaded machine (the
+    test workers share 2 cores) can cut the hundred ticks of an idle one to twenty."""
+    assert ticks_beside(search) > 5
+
+
 def ticks_beside(search: Callable[[], object]) -> int:
     """How often another thread, waking every 10 ms, ran while ``search`` ran."""
     ticks = []

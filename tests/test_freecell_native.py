@@ -16,7 +16,7 @@ import pytest
 
 from endgames import brute, load_golden, tiny
 from engine_builders import build, random_play
-from native_checks import LONG, assert_a_signal_interrupts, ticks_beside
+from native_checks import LONG, assert_a_signal_interrupts, assert_runs_beside
 from patience import Position, get_game, new_game
 from patience.games import position_from_json
 from patience.moves import Move
@@ -194,7 +194,7 @@ def test_a_signal_handler_interrupts_the_search() -> None:
 
 def test_the_search_runs_beside_other_threads() -> None:
     results = []
-    assert ticks_beside(lambda: results.append(solve(never_won(), timeout=LONG / 2))) > 20
+    assert_runs_beside(lambda: results.append(solve(never_won(), timeout=LONG / 2)))
     assert results[0].result == "unknown"
 
 

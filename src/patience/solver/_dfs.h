@@ -185,15 +185,11 @@ static void canon_key(Search *S, uint64_t *a, uint64_t *b) {
         walked = swap_runs(s, t, pile, len, want, &moved);
     for (int i = 0; i < 7; i++) {
         if (!(moved >> i & 1)) continue;
-        if (walked >> i & 1) { /* its sums afresh: a swap changed it */
-            xs[i] = ys[i] = 0;
-            for (int q = 0; q < len[i]; q++) {
-                xs[i] += RA[q][t[i][q]];
-                ys[i] += RB[q][t[i][q]];
-            }
-        }
-        uint64_t x, y;
-        pile_part(xs[i], ys[i], len[i], s->down[i], &x, &y);
+        uint64_t x = 0, y = 0;
+        if (walked >> i & 1) /* a swap changed it: its part afresh */
+            add_cards(t[i], len[i], s->down[i], &x, &y);
+        else
+            pile_part(xs[i], ys[i], len[i], s->down[i], &x, &y);
 #ifdef CHECK_KEYS
         uint64_t cx = 0, cy = 0;
         add_cards(t[i], len[i], s->down[i], &cx, &cy);

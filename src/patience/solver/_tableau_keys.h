@@ -285,7 +285,7 @@ static int RUN_SWAPS = 1;
  * higher-numbered base lies on the lower-numbered parent, the two runs are exchanged.
  * The piles (``pile``, ``len``, their twin bits ``want``) are canon_key's, copied to
  * ``t`` as they change (``moved``); the piles exchanged are returned, a bit each (their
- * sums are made afresh). */
+ * parts of the key are made afresh). */
 static unsigned swap_runs(const State *s, uint8_t t[7][MAXPILE], const uint8_t *pile[7],
                           int len[7], uint64_t want[7], unsigned *moved) {
     unsigned walked = 0;

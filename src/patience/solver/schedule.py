@@ -301,8 +301,9 @@ def luby(k: int) -> int:
 
 
 def passes_end(share: float, seconds: float, budget: Budget) -> float:
-    """Where passes end: at ``share`` of the budget, or with a finite deadline
-    ``seconds`` after its start if sooner (``Schedule.passes_seconds``)."""
+    """Where passes end: at ``share`` of the budget, or in a search bounded by time alone
+    (``Budget.deadlined``) ``seconds`` after its start if sooner
+    (``Schedule.passes_seconds``)."""
     end = budget.at(share)
     return min(end, budget.start + seconds) if budget.deadlined() else end
 

@@ -99,39 +99,42 @@ def test_only_a_klondike_mode_with_a_looser_proof_probes() -> None:
     assert probe("unlimited") == 0
 
 
-def test_passes_seconds_end_the_passes_only_in_a_search_with_a_deadline() -> None:
-    # Draw 1 with unlimited redeals: a timed search's passes end after PASSES_SECONDS
-    # when that is sooner than their share (a loss no pass proves paid the share first).
+def pass_ends(plan: Schedule, budget: Budget, looser: bool) -> tuple[list[float], list[int | None]]:
+    """``run(plan, budget)`` with a runner that spends 10 states a stage and decides
+    nothing: where each pass (under the looser rules, with ``looser``; else the real
+    rules') was told to end, and the states each might spend."""
     ends: list[float] = []
     lefts: list[int | None] = []
 
     def runner(stage: Stage, states: int | None) -> tuple[Verdict, list[Move], int]:
-        if stage.limit is not None:
+        if stage.limit is not None and stage.looser == looser:
             ends.append(stage.until)
             lefts.append(states)
         return Verdict.UNKNOWN, [], 10
 
-    plan = adapter_for(get_game("klondike", {"mode": "unlimited"})).schedule
+    run(plan, budget, runner)
+    return ends, lefts
+
+
+def test_passes_seconds_end_the_passes_only_in_a_search_with_a_deadline() -> None:
+    # Draw 1 with unlimited redeals: a timed search's passes end after PASSES_SECONDS
+    # when that is sooner than their share (a loss no pass proves paid the share first).
+    plan = replace(adapter_for(get_game("klondike", {"mode": "unlimited"})).schedule, plain=1)
     assert plan.passes_seconds == PASSES_SECONDS
     budget = Budget.until(clock.now() + 30.0)
-    run(replace(plan, plain=1), budget, runner)
-    assert ends == [budget.start + PASSES_SECONDS]  # sooner than 0.05 of 30 s
-    ends.clear()
+    assert pass_ends(plan, budget, False)[0] == [budget.start + PASSES_SECONDS]  # < 0.05 of 30 s
     budget = Budget.until(clock.now() + 2.0)
-    run(replace(plan, plain=1), budget, runner)
-    assert ends == [budget.at(plan.passes)]  # a hint's 2 s: the share is sooner
+    assert pass_ends(plan, budget, False)[0] == [budget.at(plan.passes)]  # a hint's 2 s: the share
     # Bounded by states alone (the fair advisor, the daily deal) or by nothing: the
     # share, so that their answers do not depend on the machine's speed.
-    ends.clear()
-    run(replace(plan, plain=1), Budget(0.0, math.inf, max_states=20_000), runner)
+    _, lefts = pass_ends(plan, Budget(0.0, math.inf, max_states=20_000), False)
     assert lefts[-1] == 20_000 * plan.passes
-    run(replace(plan, plain=1), Budget(clock.now(), math.inf), runner)
-    assert ends[-1] == math.inf
+    assert pass_ends(plan, Budget(clock.now(), math.inf), False)[0][-1] == math.inf
     # Capped by states with a deadline too (``solve(max_states=...)``, the tests' solves
     # of 20,000 states): the share of the time, whatever the machine's load (a cap of
     # 0.15 s made the lines the tests follow hang on it).
     budget = Budget.until(clock.now() + 30.0, max_states=20_000)
-    run(replace(plan, plain=1), budget, runner)
+    ends, _ = pass_ends(plan, budget, False)
     assert ends[-1] == budget.at(plan.passes) > budget.start + PASSES_SECONDS
     # Single ends its passes by its share alone.
     single = adapter_for(get_game("klondike", {"mode": "single"})).schedule
@@ -202,30 +205,17 @@ def test_the_exhaustive_probe_follows_the_looser_passes() -> None:
 
 
 def test_looser_passes_seconds_end_the_looser_passes_only_in_a_search_with_a_deadline() -> None:
-    ends: list[float] = []
-    lefts: list[int | None] = []
-
-    def runner(stage: Stage, states: int | None) -> tuple[Verdict, list[Move], int]:
-        if stage.looser and stage.limit is not None:
-            ends.append(stage.until)
-            lefts.append(states)
-        return Verdict.UNKNOWN, [], 10
-
     plan = Schedule(passes=0.0, plain=1, looser=0.9, looser_passes=0.05,
                     looser_from=0.0, looser_passes_seconds=0.5)  # fmt: skip
     budget = Budget.until(clock.now() + 30.0)
-    run(plan, budget, runner)
-    assert ends == [budget.start + 0.5]  # sooner than 0.05 of 30 s
-    ends.clear()
+    assert pass_ends(plan, budget, True)[0] == [budget.start + 0.5]  # sooner than 0.05 of 30 s
     budget = Budget.until(clock.now() + 2.0)
-    run(plan, budget, runner)
-    assert ends == [budget.at(plan.looser_passes)]  # a hint's 2 s: the share is sooner
+    # A hint's 2 s: the share is sooner.
+    assert pass_ends(plan, budget, True)[0] == [budget.at(plan.looser_passes)]
     # Bounded by states alone (the fair advisor's solves) or by nothing: the share.
-    ends.clear()
-    run(plan, Budget(0.0, math.inf, max_states=20_000), runner)
+    _, lefts = pass_ends(plan, Budget(0.0, math.inf, max_states=20_000), True)
     assert lefts[-1] == 20_000 * plan.looser_passes
-    run(plan, Budget(clock.now(), math.inf), runner)
-    assert ends[-1] == math.inf
+    assert pass_ends(plan, Budget(clock.now(), math.inf), True)[0][-1] == math.inf
 
 
 def test_a_pass_cut_by_the_passes_end_is_searched_again_when_they_resume(
